@@ -1,0 +1,57 @@
+//! Keeps the inlined core copies in sync. Every `solutions/<problem>/main.rs` carries a
+//! verbatim copy of a core file between two marker lines:
+//!
+//! ```text
+//! // ==== BEGIN solutions/core.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
+//! ...the core, byte for byte...
+//! // ==== END solutions/core.rs ====
+//! ```
+//!
+//! The `sync-core` bin rewrites the blocks; `tests/sync.rs` fails on any drift. Both use this
+//! module, so the rule for "in sync" lives in one place.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const BEGIN: &str = "// ==== BEGIN ";
+const END: &str = "// ==== END ";
+
+/// The `solutions/*/main.rs` files under `root`, sorted.
+pub fn solution_files(root: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(root.join("solutions"))
+        .map(|dir| dir.filter_map(Result::ok).map(|entry| entry.path().join("main.rs")).collect())
+        .unwrap_or_default();
+    files.retain(|path| path.is_file());
+    files.sort();
+    files
+}
+
+/// `main_src` with its core block replaced by the current text of the core file the
+/// BEGIN marker names (a path relative to `root`).
+pub fn refreshed(main_src: &str, root: &Path) -> Result<String, String> {
+    let begin = main_src.find(BEGIN).ok_or("no `// ==== BEGIN` marker line")?;
+    let begin_line_end = begin + main_src[begin..].find('\n').ok_or("BEGIN marker is the last line")? + 1;
+    let source = main_src[begin + BEGIN.len()..begin_line_end]
+        .split_whitespace()
+        .next()
+        .ok_or("BEGIN marker names no core file")?;
+    let end_marker = format!("{END}{source} ====");
+    let end = main_src[begin_line_end..]
+        .find(&end_marker)
+        .map(|offset| begin_line_end + offset)
+        .ok_or_else(|| format!("no `{end_marker}` line after the BEGIN marker"))?;
+    let core = fs::read_to_string(root.join(source)).map_err(|e| format!("cannot read {source}: {e}"))?;
+    Ok(format!("{}{}{}", &main_src[..begin_line_end], core, &main_src[end..]))
+}
+
+/// The 1-based number of the first line where `a` and `b` differ.
+pub fn first_difference(a: &str, b: &str) -> usize {
+    let mut line = 1;
+    for (x, y) in a.lines().zip(b.lines()) {
+        if x != y {
+            return line;
+        }
+        line += 1;
+    }
+    line
+}

@@ -1,0 +1,446 @@
+//! Bit-search core for 9x9 Sudoku: propagate forced moves, branch on the tightest cell,
+//! report every completion to a goal that decides what to keep and what to cut.
+//!
+//! # What it does
+//! `search(board, goal)` visits the completions of a puzzle. The goal sees each complete
+//! grid (`found`, return `true` to stop) and may cut a subtree before it is branched
+//! (`prune`, for an upper bound). Three goals cover the toolkit: [`FirstSolution`],
+//! [`CountSolutions`] (up to a cap), and a caller's maximiser (P1074 supplies its bound).
+//!
+//! # Representation (why it is fast)
+//! Digit-major bitboards by band, the layout of JCZSolve and tdoku: for each digit `d` and
+//! each band `b` (rows `3b..3b+3`), one `u32` holds the 27 cells where `d` may still go,
+//! bit `(r % 3) * 9 + c`. So cell `i` lives at band `i / 27`, bit `i % 27`. A whole board
+//! is 27 words plus 3 "unsolved" words (124 bytes), so the search copies it on a branch
+//! instead of keeping an undo log: copy = place's undo, in O(1).
+//! - Row and box rules in one table look-up: inside a band, digit `d` fills each of the
+//!   3 rows once and each of the 3 boxes once, so its row-to-box choice is a permutation.
+//!   Compress the 27 bits to a 3x3 row-by-box presence matrix, keep the union of the
+//!   permutations that fit it (`BAND_ALLOWED`), expand back and mask. One step does
+//!   hidden singles in rows and boxes and both kinds of locked candidates.
+//! - Naked singles: counting candidates per cell over the 9 digits, bit-sliced (`once`,
+//!   `twice`), finds every cell with exactly one (or zero) candidates 27 cells at a time.
+//! - Columns: a column is spread over 3 bands; folding each band to 9 column bits shows
+//!   the columns where `d` is left in one band only, i.e. hidden singles in columns.
+//! - Branching: binary and iterative. Pick the cell with fewest candidates (a bi-value
+//!   cell when there is one), try its highest digit on a copy, then remove that digit
+//!   from the cell and propagate again. No allocation anywhere on the search path.
+//!
+//! # Complexity
+//! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). One
+//! propagation round is O(27) word operations per changed digit-band; a node costs a few
+//! hundred word operations. In practice 9x9 puzzles need few nodes: singles and locked
+//! candidates solve most of the 17-clue set without any guess.
+//!
+//! # Verified
+//! `tests/core.rs` (place/propagate/goals unit tests), `tests/properties.rs` (thousands of
+//! seeded random boards against a plain backtracking oracle: grids, counts, best scores),
+//! the official NOIP 2009 and POJ 3074 data (`testdata/`), and `scripts/stress`.
+//!
+//! This file is the single source: `scripts/sync-core` copies it verbatim into every
+//! `solutions/*/main.rs` and `tests/sync.rs` fails on any drift.
+#![allow(dead_code)] // each solution uses a different part of the core
+
+/// The 9 cells of one row of a band, for rows 0, 1, 2 of the band.
+const ROW_IN_BAND: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+/// The 3 cells of column 0 inside a band; shift left by `c` for column `c`.
+const COLUMN_IN_BAND: u32 = 1 | 1 << 9 | 1 << 18;
+/// The 9 cells of box 0 inside a band; shift left by `3 * k` for box `k`.
+const BOX_IN_BAND: u32 = 0x7 | 0x7 << 9 | 0x7 << 18;
+/// All 27 cells of a band.
+const FULL_BAND: u32 = (1 << 27) - 1;
+
+/// `ROW_TO_BOXES[row bits]`: which of the 3 boxes a 9-bit row touches (3 bits).
+const ROW_TO_BOXES: [u32; 512] = build_row_to_boxes();
+/// `BAND_ALLOWED[m]`: for a 3x3 row-by-box presence matrix `m` (bit `3 * row + box`), the
+/// union of the row-to-box permutations whose 3 pairs are all in `m`. 0 = contradiction.
+const BAND_ALLOWED: [u32; 512] = build_band_allowed();
+/// `EXPAND[m]`: the 27 cells covered by the row-box pairs of `m`.
+const EXPAND: [u32; 512] = build_expand();
+/// `PEERS_IN_BAND[p]`: cells of the same band sharing a row, column or box with cell `p`.
+const PEERS_IN_BAND: [u32; 27] = build_peers_in_band();
+
+const fn build_row_to_boxes() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if row & (0x7 << (3 * k)) != 0 {
+                table[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    table
+}
+
+const fn build_band_allowed() -> [u32; 512] {
+    // The 6 permutations of 3 rows to 3 boxes, each as 3 bits of a 3x3 matrix.
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 6 {
+            let p = PERMS[i];
+            let bits = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
+            if m & bits == bits {
+                table[m] |= bits as u32;
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    table
+}
+
+const fn build_expand() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut pair = 0;
+        while pair < 9 {
+            if m & (1 << pair) != 0 {
+                let (row, k) = (pair / 3, pair % 3);
+                table[m] |= 0x7 << (9 * row + 3 * k);
+            }
+            pair += 1;
+        }
+        m += 1;
+    }
+    table
+}
+
+const fn build_peers_in_band() -> [u32; 27] {
+    let mut table = [0; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (row, col) = (p / 9, p % 9);
+        table[p] =
+            (ROW_IN_BAND[row] | COLUMN_IN_BAND << col | BOX_IN_BAND << (col / 3 * 3)) & !(1 << p);
+        p += 1;
+    }
+    table
+}
+
+/// A partly solved board. Digits are `0..9` inside the core (`1..=9` at the edges).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// `candidates[d][b]`: cells of band `b` where digit `d` may still go. A solved cell
+    /// keeps exactly its own digit's bit, so the grid is always readable from here.
+    candidates: [[u32; 3]; 9],
+    /// `unsolved[b]`: cells of band `b` with no digit placed yet.
+    unsolved: [u32; 3],
+    /// Bit `3 * d + b` set: `candidates[d][b]` changed since the band rule last saw it.
+    dirty: u32,
+}
+
+/// What the search reports to, and what decides the search's purpose.
+pub trait Goal {
+    /// Called with each complete, valid grid. Return `true` to stop the whole search.
+    fn found(&mut self, board: &Board) -> bool;
+    /// Called at every node after propagation; return `true` to skip this subtree
+    /// (for example when an upper bound cannot beat the best found so far).
+    fn prune(&mut self, _board: &Board) -> bool {
+        false
+    }
+}
+
+impl Board {
+    /// The empty board: every digit possible everywhere.
+    pub fn empty() -> Board {
+        Board {
+            candidates: [[FULL_BAND; 3]; 9],
+            unsolved: [FULL_BAND; 3],
+            dirty: 0,
+        }
+    }
+
+    /// A board from 81 cells in row-major order, `0` empty and `1..=9` a given.
+    /// Returns `None` when two givens clash (same digit twice in a row, column or box).
+    pub fn from_grid(grid: &[u8; 81]) -> Option<Board> {
+        let mut board = Board::empty();
+        for (cell, &value) in grid.iter().enumerate() {
+            if value != 0 {
+                let digit = usize::from(value - 1);
+                if board.candidates[digit][cell / 27] & (1 << (cell % 27)) == 0 {
+                    return None;
+                }
+                board.place(digit, cell);
+            }
+        }
+        Some(board)
+    }
+
+    /// Puts `digit` (0-based) in `cell` and removes it from the cell's peers.
+    /// The caller guarantees that `digit` is still a candidate of `cell`.
+    #[inline]
+    pub fn place(&mut self, digit: usize, cell: usize) {
+        let (band, pos) = (cell / 27, cell % 27);
+        let bit = 1 << pos;
+        self.unsolved[band] &= !bit;
+        for other in 0..9 {
+            if other != digit && self.candidates[other][band] & bit != 0 {
+                self.candidates[other][band] &= !bit;
+                self.dirty |= 1 << (3 * other + band);
+            }
+        }
+        self.candidates[digit][band] &= !PEERS_IN_BAND[pos];
+        self.dirty |= 1 << (3 * digit + band);
+        let column = COLUMN_IN_BAND << (pos % 9);
+        for other_band in 0..3 {
+            if other_band != band && self.candidates[digit][other_band] & column != 0 {
+                self.candidates[digit][other_band] &= !column;
+                self.dirty |= 1 << (3 * digit + other_band);
+            }
+        }
+    }
+
+    /// Removes `digit` (0-based) from the candidates of `cell`.
+    #[inline]
+    pub fn eliminate(&mut self, digit: usize, cell: usize) {
+        let band = cell / 27;
+        self.candidates[digit][band] &= !(1 << (cell % 27));
+        self.dirty |= 1 << (3 * digit + band);
+    }
+
+    /// Applies every forced move until none is left. Returns `false` on a contradiction
+    /// (a cell, or a digit in some unit, with no place left).
+    pub fn propagate(&mut self) -> bool {
+        loop {
+            if !self.apply_band_rule() {
+                return false;
+            }
+            match self.place_naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.place_column_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => return true,
+            }
+        }
+    }
+
+    /// Row/box rule on every changed digit-band, then places the rows left with one cell.
+    fn apply_band_rule(&mut self) -> bool {
+        while self.dirty != 0 {
+            let index = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            let (digit, band) = (index / 3, index % 3);
+            let cells = self.candidates[digit][band];
+            let presence = ROW_TO_BOXES[(cells & 0x1FF) as usize]
+                | ROW_TO_BOXES[(cells >> 9 & 0x1FF) as usize] << 3
+                | ROW_TO_BOXES[(cells >> 18) as usize] << 6;
+            let allowed = BAND_ALLOWED[presence as usize];
+            if allowed == 0 {
+                return false;
+            }
+            // The table's result is a fixed point, so this digit-band needs no new visit.
+            let cells = cells & EXPAND[allowed as usize];
+            self.candidates[digit][band] = cells;
+            for row in ROW_IN_BAND {
+                // Re-read: a placement in an earlier row may have cleared this one.
+                let in_row = self.candidates[digit][band] & row;
+                if in_row.is_power_of_two() && in_row & self.unsolved[band] != 0 {
+                    self.place(digit, 27 * band + in_row.trailing_zeros() as usize);
+                }
+            }
+        }
+        true
+    }
+
+    /// Places every cell with one candidate. `None` on a cell with none; else whether any
+    /// cell was placed.
+    fn place_naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for band in 0..3 {
+            let (once, twice, _) = self.count_candidates(band);
+            if self.unsolved[band] & !once != 0 {
+                return None;
+            }
+            let mut singles = self.unsolved[band] & !twice;
+            while singles != 0 {
+                let pos = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                // An earlier single of this batch may have taken this cell's last digit.
+                let digit = (0..9).find(|&d| self.candidates[d][band] & (1 << pos) != 0)?;
+                self.place(digit, 27 * band + pos);
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Places every digit that has one cell left in a column. `None` when a digit has no
+    /// cell left in some column; else whether any cell was placed.
+    fn place_column_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for digit in 0..9 {
+            let fold = |cells: u32| (cells | cells >> 9 | cells >> 18) & 0x1FF;
+            let [a, b, c] = self.candidates[digit].map(fold);
+            if a | b | c != 0x1FF {
+                return None;
+            }
+            for (band, only_here) in [(0, a & !(b | c)), (1, b & !(a | c)), (2, c & !(a | b))] {
+                let mut columns = only_here;
+                while columns != 0 {
+                    let cells =
+                        self.candidates[digit][band] & COLUMN_IN_BAND << columns.trailing_zeros();
+                    columns &= columns - 1;
+                    if cells.is_power_of_two() && cells & self.unsolved[band] != 0 {
+                        self.place(digit, 27 * band + cells.trailing_zeros() as usize);
+                        placed = true;
+                    }
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// Bit-sliced candidate counts of a band's cells: cells with at least 1, 2, 3.
+    #[inline]
+    fn count_candidates(&self, band: usize) -> (u32, u32, u32) {
+        let (mut once, mut twice, mut thrice) = (0, 0, 0);
+        for digit in 0..9 {
+            let cells = self.candidates[digit][band];
+            thrice |= twice & cells;
+            twice |= once & cells;
+            once |= cells;
+        }
+        (once, twice, thrice)
+    }
+
+    /// The cell to branch on: a bi-value cell if any, else one with fewest candidates.
+    fn choose_cell(&self) -> usize {
+        for band in 0..3 {
+            let (_, twice, thrice) = self.count_candidates(band);
+            let pairs = self.unsolved[band] & twice & !thrice;
+            if pairs != 0 {
+                return 27 * band + pairs.trailing_zeros() as usize;
+            }
+        }
+        let mut best = (u32::MAX, 0);
+        for cell in 0..81 {
+            if self.unsolved[cell / 27] & (1 << (cell % 27)) != 0 {
+                best = best.min((self.candidates_of(cell).count_ones(), cell));
+            }
+        }
+        best.1
+    }
+
+    /// Whether every cell holds a digit.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// Candidates of `cell` as a mask: bit `d` set when digit `d + 1` may go there.
+    pub fn candidates_of(&self, cell: usize) -> u32 {
+        let bit = 1 << (cell % 27);
+        (0..9)
+            .filter(|&d| self.candidates[d][cell / 27] & bit != 0)
+            .fold(0, |m, d| m | 1 << d)
+    }
+
+    /// Cells of band `band` where digit `digit` (0-based) may go or stands (see the layout).
+    #[inline]
+    pub fn digit_cells(&self, digit: usize, band: usize) -> u32 {
+        self.candidates[digit][band]
+    }
+
+    /// Cells of band `band` that hold no digit yet.
+    #[inline]
+    pub fn unsolved_cells(&self, band: usize) -> u32 {
+        self.unsolved[band]
+    }
+
+    /// The grid as 81 values, `1..=9` for placed cells and `0` for open ones.
+    pub fn grid(&self) -> [u8; 81] {
+        let mut grid = [0; 81];
+        for (cell, value) in grid.iter_mut().enumerate() {
+            let (band, bit) = (cell / 27, 1 << (cell % 27));
+            if self.unsolved[band] & bit == 0 {
+                *value = (0..9)
+                    .find(|&d| self.candidates[d][band] & bit != 0)
+                    .map_or(0, |d| d as u8 + 1);
+            }
+        }
+        grid
+    }
+}
+
+/// Visits the completions of `board` (highest digit first at each guess) and reports each
+/// to `goal`. Returns `true` when the goal stopped the search.
+pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
+    loop {
+        if !board.propagate() {
+            return false;
+        }
+        if board.is_solved() {
+            return goal.found(&board);
+        }
+        if goal.prune(&board) {
+            return false;
+        }
+        let cell = board.choose_cell();
+        let digit = 31 - board.candidates_of(cell).leading_zeros() as usize;
+        let mut guess = board;
+        guess.place(digit, cell);
+        if search(guess, goal) {
+            return true;
+        }
+        board.eliminate(digit, cell);
+    }
+}
+
+/// Goal: stop at the first solution and keep it.
+#[derive(Default)]
+pub struct FirstSolution {
+    pub grid: Option<[u8; 81]>,
+}
+
+impl Goal for FirstSolution {
+    fn found(&mut self, board: &Board) -> bool {
+        self.grid = Some(board.grid());
+        true
+    }
+}
+
+/// Goal: count solutions, stopping once `cap` are found; keeps the first one.
+pub struct CountSolutions {
+    pub cap: u64,
+    pub count: u64,
+    pub first: Option<[u8; 81]>,
+}
+
+impl CountSolutions {
+    pub fn up_to(cap: u64) -> CountSolutions {
+        CountSolutions {
+            cap,
+            count: 0,
+            first: None,
+        }
+    }
+}
+
+impl Goal for CountSolutions {
+    fn found(&mut self, board: &Board) -> bool {
+        if self.first.is_none() {
+            self.first = Some(board.grid());
+        }
+        self.count += 1;
+        self.count >= self.cap
+    }
+}
