@@ -18,7 +18,9 @@ pub const NO_SOLUTION: &str = "no solution";
 /// answers so far and returns the error.
 pub fn solve<R: BufRead, W: Write>(mut input: R, mut output: W) -> Result<(), String> {
     let mut text = Vec::new();
-    input.read_to_end(&mut text).map_err(|e| format!("cannot read input: {e}"))?;
+    input
+        .read_to_end(&mut text)
+        .map_err(|e| format!("cannot read input: {e}"))?;
     let mut answers = Vec::with_capacity(text.len());
     let mut result = Ok(());
     for (index, line) in text.split(|&byte| byte == b'\n').enumerate() {
@@ -47,7 +49,9 @@ pub fn solve<R: BufRead, W: Write>(mut input: R, mut output: W) -> Result<(), St
         }
         answers.push(b'\n');
     }
-    output.write_all(&answers).map_err(|e| format!("cannot write output: {e}"))?;
+    output
+        .write_all(&answers)
+        .map_err(|e| format!("cannot write output: {e}"))?;
     result
 }
 
@@ -140,6 +144,16 @@ const BOX_IN_BAND: u32 = 0x7 | 0x7 << 9 | 0x7 << 18;
 /// All 27 cells of a band.
 const FULL_BAND: u32 = (1 << 27) - 1;
 
+/// The candidates of the empty board: 27 full digit-bands, then padding.
+const EMPTY_BOARD_CANDIDATES: [u32; 32] = {
+    let mut words = [0; 32];
+    let mut index = 0;
+    while index < 27 {
+        words[index] = FULL_BAND;
+        index += 1;
+    }
+    words
+};
 /// `ROW_TO_BOXES[row bits]`: which of the 3 boxes a 9-bit row touches (3 bits).
 const ROW_TO_BOXES: [u32; 512] = build_row_to_boxes();
 /// `BAND_ALLOWED[m]`: for a 3x3 row-by-box presence matrix `m` (bit `3 * row + box`), the
@@ -225,12 +239,14 @@ const fn build_peers_in_band() -> [u32; 27] {
 /// A partly solved board. Digits are `0..9` inside the core (`1..=9` at the edges).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// `candidates[d][b]`: cells of band `b` where digit `d` may still go. A solved cell
-    /// keeps exactly its own digit's bit, so the grid is always readable from here.
-    candidates: [[u32; 3]; 9],
+    /// `candidates[3 * d + b]`: cells of band `b` where digit `d` may still go. A solved
+    /// cell keeps exactly its own digit's bit, so the grid is always readable from here.
+    /// Flat and padded to 32 words so that an index taken from a 32-bit `dirty` mask
+    /// needs no bounds check on the hot path.
+    candidates: [u32; 32],
     /// `unsolved[b]`: cells of band `b` with no digit placed yet.
     unsolved: [u32; 3],
-    /// Bit `3 * d + b` set: `candidates[d][b]` changed since the band rule last saw it.
+    /// Bit `3 * d + b` set: `candidates[3 * d + b]` changed since the band rule saw it.
     dirty: u32,
 }
 
@@ -249,7 +265,7 @@ impl Board {
     /// The empty board: every digit possible everywhere.
     pub fn empty() -> Board {
         Board {
-            candidates: [[FULL_BAND; 3]; 9],
+            candidates: EMPTY_BOARD_CANDIDATES,
             unsolved: [FULL_BAND; 3],
             dirty: 0,
         }
@@ -262,7 +278,7 @@ impl Board {
         for (cell, &value) in grid.iter().enumerate() {
             if value != 0 {
                 let digit = usize::from(value - 1);
-                if board.candidates[digit][cell / 27] & (1 << (cell % 27)) == 0 {
+                if board.candidates[3 * digit + cell / 27] & (1 << (cell % 27)) == 0 {
                     return None;
                 }
                 board.place(digit, cell);
@@ -278,19 +294,22 @@ impl Board {
         let (band, pos) = (cell / 27, cell % 27);
         let bit = 1 << pos;
         self.unsolved[band] &= !bit;
-        for other in 0..9 {
-            if other != digit && self.candidates[other][band] & bit != 0 {
-                self.candidates[other][band] &= !bit;
-                self.dirty |= 1 << (3 * other + band);
-            }
+        // Clear the cell from every digit (branch-free; own digit restored below) and
+        // mark the digit-bands that changed.
+        let own = self.candidates[3 * digit + band];
+        for index in (band..27).step_by(3) {
+            let before = self.candidates[index];
+            self.candidates[index] = before & !bit;
+            self.dirty |= u32::from(before & bit != 0) << index;
         }
-        self.candidates[digit][band] &= !PEERS_IN_BAND[pos];
+        self.candidates[3 * digit + band] = own & !PEERS_IN_BAND[pos];
         self.dirty |= 1 << (3 * digit + band);
         let column = COLUMN_IN_BAND << (pos % 9);
         for other_band in 0..3 {
-            if other_band != band && self.candidates[digit][other_band] & column != 0 {
-                self.candidates[digit][other_band] &= !column;
-                self.dirty |= 1 << (3 * digit + other_band);
+            let index = 3 * digit + other_band;
+            if other_band != band && self.candidates[index] & column != 0 {
+                self.candidates[index] &= !column;
+                self.dirty |= 1 << index;
             }
         }
     }
@@ -298,9 +317,9 @@ impl Board {
     /// Removes `digit` (0-based) from the candidates of `cell`.
     #[inline]
     pub fn eliminate(&mut self, digit: usize, cell: usize) {
-        let band = cell / 27;
-        self.candidates[digit][band] &= !(1 << (cell % 27));
-        self.dirty |= 1 << (3 * digit + band);
+        let index = 3 * digit + cell / 27;
+        self.candidates[index] &= !(1 << (cell % 27));
+        self.dirty |= 1 << index;
     }
 
     /// Applies every forced move until none is left. Returns `false` on a contradiction
@@ -328,23 +347,23 @@ impl Board {
         while self.dirty != 0 {
             let index = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
-            let (digit, band) = (index / 3, index % 3);
-            let cells = self.candidates[digit][band];
+            let cells = self.candidates[index];
             let presence = ROW_TO_BOXES[(cells & 0x1FF) as usize]
                 | ROW_TO_BOXES[(cells >> 9 & 0x1FF) as usize] << 3
-                | ROW_TO_BOXES[(cells >> 18) as usize] << 6;
+                | ROW_TO_BOXES[(cells >> 18 & 0x1FF) as usize] << 6;
             let allowed = BAND_ALLOWED[presence as usize];
             if allowed == 0 {
                 return false;
             }
             // The table's result is a fixed point, so this digit-band needs no new visit.
             let cells = cells & EXPAND[allowed as usize];
-            self.candidates[digit][band] = cells;
+            self.candidates[index] = cells;
+            let band = index % 3;
             for row in ROW_IN_BAND {
                 // Re-read: a placement in an earlier row may have cleared this one.
-                let in_row = self.candidates[digit][band] & row;
+                let in_row = self.candidates[index] & row;
                 if in_row.is_power_of_two() && in_row & self.unsolved[band] != 0 {
-                    self.place(digit, 27 * band + in_row.trailing_zeros() as usize);
+                    self.place(index / 3, 27 * band + in_row.trailing_zeros() as usize);
                 }
             }
         }
@@ -365,7 +384,7 @@ impl Board {
                 let pos = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 // An earlier single of this batch may have taken this cell's last digit.
-                let digit = (0..9).find(|&d| self.candidates[d][band] & (1 << pos) != 0)?;
+                let digit = (0..9).find(|&d| self.candidates[3 * d + band] & (1 << pos) != 0)?;
                 self.place(digit, 27 * band + pos);
                 placed = true;
             }
@@ -379,15 +398,15 @@ impl Board {
         let mut placed = false;
         for digit in 0..9 {
             let fold = |cells: u32| (cells | cells >> 9 | cells >> 18) & 0x1FF;
-            let [a, b, c] = self.candidates[digit].map(fold);
+            let [a, b, c] = [0, 1, 2].map(|band| fold(self.candidates[3 * digit + band]));
             if a | b | c != 0x1FF {
                 return None;
             }
             for (band, only_here) in [(0, a & !(b | c)), (1, b & !(a | c)), (2, c & !(a | b))] {
                 let mut columns = only_here;
                 while columns != 0 {
-                    let cells =
-                        self.candidates[digit][band] & COLUMN_IN_BAND << columns.trailing_zeros();
+                    let cells = self.candidates[3 * digit + band]
+                        & COLUMN_IN_BAND << columns.trailing_zeros();
                     columns &= columns - 1;
                     if cells.is_power_of_two() && cells & self.unsolved[band] != 0 {
                         self.place(digit, 27 * band + cells.trailing_zeros() as usize);
@@ -403,8 +422,8 @@ impl Board {
     #[inline]
     fn count_candidates(&self, band: usize) -> (u32, u32, u32) {
         let (mut once, mut twice, mut thrice) = (0, 0, 0);
-        for digit in 0..9 {
-            let cells = self.candidates[digit][band];
+        for index in (band..27).step_by(3) {
+            let cells = self.candidates[index];
             thrice |= twice & cells;
             twice |= once & cells;
             once |= cells;
@@ -440,14 +459,14 @@ impl Board {
     pub fn candidates_of(&self, cell: usize) -> u32 {
         let bit = 1 << (cell % 27);
         (0..9)
-            .filter(|&d| self.candidates[d][cell / 27] & bit != 0)
+            .filter(|&d| self.candidates[3 * d + cell / 27] & bit != 0)
             .fold(0, |m, d| m | 1 << d)
     }
 
     /// Cells of band `band` where digit `digit` (0-based) may go or stands (see the layout).
     #[inline]
     pub fn digit_cells(&self, digit: usize, band: usize) -> u32 {
-        self.candidates[digit][band]
+        self.candidates[3 * digit + band]
     }
 
     /// Cells of band `band` that hold no digit yet.
@@ -463,7 +482,7 @@ impl Board {
             let (band, bit) = (cell / 27, 1 << (cell % 27));
             if self.unsolved[band] & bit == 0 {
                 *value = (0..9)
-                    .find(|&d| self.candidates[d][band] & bit != 0)
+                    .find(|&d| self.candidates[3 * d + band] & bit != 0)
                     .map_or(0, |d| d as u8 + 1);
             }
         }
