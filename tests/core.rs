@@ -7,12 +7,17 @@ mod bitcore;
 use bitcore::{search, Board, CountSolutions, FirstSolution, Goal};
 
 /// A valid solved grid (Sicily sample, puzzle 2).
-const SOLVED: &str = "719482365324675891856391274482563719135729648697148523243957186568214937971836452";
+const SOLVED: &str =
+    "719482365324675891856391274482563719135729648697148523243957186568214937971836452";
 
 fn grid(text: &str) -> [u8; 81] {
     let mut grid = [0; 81];
     for (cell, byte) in grid.iter_mut().zip(text.bytes()) {
-        *cell = if byte.is_ascii_digit() { byte - b'0' } else { 0 };
+        *cell = if byte.is_ascii_digit() {
+            byte - b'0'
+        } else {
+            0
+        };
     }
     grid
 }
@@ -70,7 +75,11 @@ fn place_removes_the_digit_from_every_peer_and_only_there() {
         assert_eq!(board.candidates_of(cell), 0x1FF, "non-peer {cell}");
     }
     assert_eq!(board.grid()[40], 5);
-    assert_eq!(before, Board::empty(), "a copy is the undo: the original is untouched");
+    assert_eq!(
+        before,
+        Board::empty(),
+        "a copy is the undo: the original is untouched"
+    );
 }
 
 #[test]
@@ -149,17 +158,28 @@ fn propagation_reports_a_cell_without_candidates() {
 
 #[test]
 fn first_solution_is_valid_and_keeps_the_givens() {
-    let puzzle = grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    let puzzle =
+        grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
     let mut goal = FirstSolution::default();
-    assert!(search(Board::from_grid(&puzzle).unwrap(), &mut goal), "stops at the first");
+    assert!(
+        search(Board::from_grid(&puzzle).unwrap(), &mut goal),
+        "stops at the first"
+    );
     assert!(is_valid_solution(&goal.grid.unwrap(), &puzzle));
 }
 
 #[test]
 fn count_matches_the_statement_and_stops_at_the_cap() {
     let six = grid(concat!(
-        "........4", "1....9.7.", "..37.28..", "....7.26.", "4.......8", ".91.6....",
-        "..42.36..", ".3.14...9", "9........"
+        "........4",
+        "1....9.7.",
+        "..37.28..",
+        "....7.26.",
+        "4.......8",
+        ".91.6....",
+        "..42.36..",
+        ".3.14...9",
+        "9........"
     ));
     assert_eq!(count(&six, 10_000), 6);
     assert_eq!(count(&six, 4), 4);
@@ -216,7 +236,9 @@ struct BestFirstRow {
 
 impl Goal for BestFirstRow {
     fn found(&mut self, board: &Board) -> bool {
-        let value = board.grid()[..9].iter().fold(0, |n, &d| 10 * n + u64::from(d));
+        let value = board.grid()[..9]
+            .iter()
+            .fold(0, |n, &d| 10 * n + u64::from(d));
         self.best = self.best.max(Some(value));
         false
     }
@@ -240,7 +262,14 @@ fn maximise_goal_matches_a_naive_maximiser() {
             puzzle[(state % 81) as usize] = 0;
         }
         let mut goal = BestFirstRow { best: None };
-        assert!(!search(Board::from_grid(&puzzle).unwrap(), &mut goal), "never stops early");
-        assert_eq!(goal.best, naive_best_first_row(&mut puzzle.clone()), "round {round}");
+        assert!(
+            !search(Board::from_grid(&puzzle).unwrap(), &mut goal),
+            "never stops early"
+        );
+        assert_eq!(
+            goal.best,
+            naive_best_first_row(&mut puzzle.clone()),
+            "round {round}"
+        );
     }
 }

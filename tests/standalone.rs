@@ -29,7 +29,14 @@ fn each_solution_compiles_alone_with_plain_rustc_without_warnings() {
     let builds: Vec<_> = files
         .iter()
         .map(|file| {
-            let name = file.parent().unwrap().file_name().unwrap().to_str().unwrap().to_string();
+            let name = file
+                .parent()
+                .unwrap()
+                .file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .to_string();
             let child = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
                 .args(["--edition", "2021", "-O", "-o"])
                 .arg(out_dir.join(&name))
@@ -45,13 +52,17 @@ fn each_solution_compiles_alone_with_plain_rustc_without_warnings() {
         let output = child.wait_with_output().unwrap();
         let messages = String::from_utf8_lossy(&output.stderr);
         assert!(output.status.success(), "{name}: rustc failed:\n{messages}");
-        assert!(messages.trim().is_empty(), "{name}: rustc printed warnings:\n{messages}");
+        assert!(
+            messages.trim().is_empty(),
+            "{name}: rustc printed warnings:\n{messages}"
+        );
         let binary = out_dir.join(&name);
         let cases = root().join("testdata").join(&name);
         for sample in ["sample", "sample1"] {
             let input = cases.join(format!("{sample}.in"));
             if let Ok(input_text) = std::fs::read(&input) {
-                let expected = std::fs::read_to_string(cases.join(format!("{sample}.out"))).unwrap();
+                let expected =
+                    std::fs::read_to_string(cases.join(format!("{sample}.out"))).unwrap();
                 let actual = run(&binary, &input_text);
                 assert_eq!(normalise(&actual), normalise(&expected), "{name}/{sample}");
             }

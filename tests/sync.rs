@@ -44,10 +44,19 @@ fn a_one_character_edit_in_any_copy_is_caught() {
                 at += 1;
             }
             let mut edited = current.clone();
-            let replacement = if current.as_bytes()[at] == b'x' { "y" } else { "x" };
+            let replacement = if current.as_bytes()[at] == b'x' {
+                "y"
+            } else {
+                "x"
+            };
             edited.replace_range(at..at + 1, replacement);
             let wanted = inline_core::refreshed(&edited, root()).unwrap();
-            assert_ne!(wanted, edited, "{}: edit at byte {at} went unnoticed", file.display());
+            assert_ne!(
+                wanted,
+                edited,
+                "{}: edit at byte {at} went unnoticed",
+                file.display()
+            );
             assert_eq!(wanted, current, "sync restores the copy");
         }
     }

@@ -19,7 +19,11 @@ const END: &str = "// ==== END ";
 /// The `solutions/*/main.rs` files under `root`, sorted.
 pub fn solution_files(root: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = fs::read_dir(root.join("solutions"))
-        .map(|dir| dir.filter_map(Result::ok).map(|entry| entry.path().join("main.rs")).collect())
+        .map(|dir| {
+            dir.filter_map(Result::ok)
+                .map(|entry| entry.path().join("main.rs"))
+                .collect()
+        })
         .unwrap_or_default();
     files.retain(|path| path.is_file());
     files.sort();
@@ -29,8 +33,14 @@ pub fn solution_files(root: &Path) -> Vec<PathBuf> {
 /// `main_src` with its core block replaced by the current text of the core file the
 /// BEGIN marker names (a path relative to `root`).
 pub fn refreshed(main_src: &str, root: &Path) -> Result<String, String> {
-    let begin = main_src.find(BEGIN).ok_or("no `// ==== BEGIN` marker line")?;
-    let begin_line_end = begin + main_src[begin..].find('\n').ok_or("BEGIN marker is the last line")? + 1;
+    let begin = main_src
+        .find(BEGIN)
+        .ok_or("no `// ==== BEGIN` marker line")?;
+    let begin_line_end = begin
+        + main_src[begin..]
+            .find('\n')
+            .ok_or("BEGIN marker is the last line")?
+        + 1;
     let source = main_src[begin + BEGIN.len()..begin_line_end]
         .split_whitespace()
         .next()
@@ -40,8 +50,14 @@ pub fn refreshed(main_src: &str, root: &Path) -> Result<String, String> {
         .find(&end_marker)
         .map(|offset| begin_line_end + offset)
         .ok_or_else(|| format!("no `{end_marker}` line after the BEGIN marker"))?;
-    let core = fs::read_to_string(root.join(source)).map_err(|e| format!("cannot read {source}: {e}"))?;
-    Ok(format!("{}{}{}", &main_src[..begin_line_end], core, &main_src[end..]))
+    let core =
+        fs::read_to_string(root.join(source)).map_err(|e| format!("cannot read {source}: {e}"))?;
+    Ok(format!(
+        "{}{}{}",
+        &main_src[..begin_line_end],
+        core,
+        &main_src[end..]
+    ))
 }
 
 /// The 1-based number of the first line where `a` and `b` differ.

@@ -10,21 +10,27 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let check_only = std::env::args().any(|arg| arg == "--check");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut drifted = 0;
+    let mut failures = 0;
     for file in inline_core::solution_files(root) {
-        let shown = file.strip_prefix(root).unwrap_or(&file).display().to_string();
+        let shown = file
+            .strip_prefix(root)
+            .unwrap_or(&file)
+            .display()
+            .to_string();
         let current = match std::fs::read_to_string(&file) {
             Ok(text) => text,
             Err(e) => {
                 eprintln!("sync-core: cannot read {shown}: {e}");
-                return ExitCode::FAILURE;
+                failures += 1;
+                continue;
             }
         };
         let wanted = match inline_core::refreshed(&current, root) {
             Ok(text) => text,
             Err(e) => {
                 eprintln!("sync-core: {shown}: {e}");
-                return ExitCode::FAILURE;
+                failures += 1;
+                continue;
             }
         };
         if wanted == current {
@@ -32,15 +38,15 @@ fn main() -> ExitCode {
         } else if check_only {
             let line = inline_core::first_difference(&current, &wanted);
             println!("{shown}: DRIFTED from its core (first difference at line {line})");
-            drifted += 1;
+            failures += 1;
         } else if let Err(e) = std::fs::write(&file, wanted) {
             eprintln!("sync-core: cannot write {shown}: {e}");
-            return ExitCode::FAILURE;
+            failures += 1;
         } else {
             println!("{shown}: updated");
         }
     }
-    if drifted > 0 {
+    if failures > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

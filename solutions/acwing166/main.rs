@@ -154,6 +154,16 @@ const EMPTY_BOARD_CANDIDATES: [u32; 32] = {
     }
     words
 };
+/// `LONE_BIT[row bits]`: the row's bit when it has exactly one, else 0.
+const LONE_BIT: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut bit = 0;
+    while bit < 9 {
+        table[1 << bit] = 1 << bit;
+        bit += 1;
+    }
+    table
+};
 /// `ROW_TO_BOXES[row bits]`: which of the 3 boxes a 9-bit row touches (3 bits).
 const ROW_TO_BOXES: [u32; 512] = build_row_to_boxes();
 /// `BAND_ALLOWED[m]`: for a 3x3 row-by-box presence matrix `m` (bit `3 * row + box`), the
@@ -297,10 +307,11 @@ impl Board {
         // Clear the cell from every digit (branch-free; own digit restored below) and
         // mark the digit-bands that changed.
         let own = self.candidates[3 * digit + band];
-        for index in (band..27).step_by(3) {
+        for other in 0..9 {
+            let index = 3 * other + band;
             let before = self.candidates[index];
             self.candidates[index] = before & !bit;
-            self.dirty |= u32::from(before & bit != 0) << index;
+            self.dirty |= (before & bit) >> pos << index;
         }
         self.candidates[3 * digit + band] = own & !PEERS_IN_BAND[pos];
         self.dirty |= 1 << (3 * digit + band);
@@ -359,12 +370,16 @@ impl Board {
             let cells = cells & EXPAND[allowed as usize];
             self.candidates[index] = cells;
             let band = index % 3;
-            for row in ROW_IN_BAND {
-                // Re-read: a placement in an earlier row may have cleared this one.
-                let in_row = self.candidates[index] & row;
-                if in_row.is_power_of_two() && in_row & self.unsolved[band] != 0 {
-                    self.place(index / 3, 27 * band + in_row.trailing_zeros() as usize);
-                }
+            // Rows left with one cell: hidden singles. Placing one cannot clear another,
+            // as the band rule just put each row in a box and column of its own.
+            let mut singles = (LONE_BIT[(cells & 0x1FF) as usize]
+                | LONE_BIT[(cells >> 9 & 0x1FF) as usize] << 9
+                | LONE_BIT[(cells >> 18 & 0x1FF) as usize] << 18)
+                & self.unsolved[band];
+            while singles != 0 {
+                let pos = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                self.place(index / 3, 27 * band + pos);
             }
         }
         true
@@ -422,8 +437,8 @@ impl Board {
     #[inline]
     fn count_candidates(&self, band: usize) -> (u32, u32, u32) {
         let (mut once, mut twice, mut thrice) = (0, 0, 0);
-        for index in (band..27).step_by(3) {
-            let cells = self.candidates[index];
+        for digit in 0..9 {
+            let cells = self.candidates[3 * digit + band];
             thrice |= twice & cells;
             twice |= once & cells;
             once |= cells;
