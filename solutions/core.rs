@@ -4,7 +4,8 @@
 //! # What it does
 //! `search(board, goal)` visits the completions of a puzzle. The goal sees each complete
 //! grid (`found`, return `true` to stop) and may cut a subtree before it is branched
-//! (`prune`, for an upper bound). Three goals cover the toolkit: [`FirstSolution`],
+//! (`prune`, for an upper bound) or pick the branching cell (`choose_cell`). Three goals
+//! cover the toolkit: [`FirstSolution`],
 //! [`CountSolutions`] (up to a cap), and a caller's maximiser (P1074 supplies its bound).
 //!
 //! # Representation (why it is fast)
@@ -174,6 +175,11 @@ pub trait Goal {
     /// (for example when an upper bound cannot beat the best found so far).
     fn prune(&mut self, _board: &Board) -> bool {
         false
+    }
+    /// The open cell to branch on next, or `None` to let the core pick the cell with the
+    /// fewest candidates (a goal that scores some cells may want those decided first).
+    fn choose_cell(&mut self, _board: &Board) -> Option<usize> {
+        None
     }
 }
 
@@ -353,7 +359,7 @@ impl Board {
     }
 
     /// The cell to branch on: a bi-value cell if any, else one with fewest candidates.
-    fn choose_cell(&self) -> usize {
+    fn fewest_candidates_cell(&self) -> usize {
         for band in 0..3 {
             let (_, twice, thrice) = self.count_candidates(band);
             let pairs = self.unsolved[band] & twice & !thrice;
@@ -424,7 +430,9 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         if goal.prune(&board) {
             return false;
         }
-        let cell = board.choose_cell();
+        let cell = goal
+            .choose_cell(&board)
+            .unwrap_or_else(|| board.fewest_candidates_cell());
         let digit = 31 - board.candidates_of(cell).leading_zeros() as usize;
         let mut guess = board;
         guess.place(digit, cell);

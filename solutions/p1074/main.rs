@@ -2,120 +2,148 @@
 //! completions of a board, or -1 when it has none.
 //!
 //! Input: 81 integers 0-9 (0 = empty), whitespace-separated. Output: one line, the score.
-//! Approach: branch and bound over the bit-search core below. The goal keeps the best score
-//! found and cuts every subtree whose upper bound cannot beat it. Bound: each open cell
-//! scores at most its weight times its largest candidate, and each row's open cells score at
-//! most its missing digits matched largest to largest with their weights (rearrangement
-//! inequality); per row the smaller of the two counts. Guesses try high digits first, so a
-//! strong score is found early and the bound bites from the start.
-//! Complexity: exponential in the worst case; NOIP boards take well under 1 ms each.
-//! Verified: NOIP 2009's 20 official cases, the samples, and random boards against a plain
-//! exhaustive oracle (tests/properties.rs, scripts/stress p1074).
+//!
+//! Approach: branch and bound over the bit-search core below, on an identity that shrinks
+//! the objective from 81 cells to 21. With weight = 6 + ring (ring 0 = border .. 4 =
+//! centre), score = 6 * 405 + (sum of the 7x7 square) + (5x5) + (3x3 centre box) + (centre).
+//! The centre box always sums to 45, and rows 0 and 8 and columns 0 and 8 sum to 45 each,
+//! so the 7x7 square sums to 225 + (the 4 corners). Hence, for every completed grid:
+//!
+//! ```text
+//! score = 2745 + corners + centre + ring 2      (ring 2 = the 16 cells around the centre box)
+//! ```
+//!
+//! So only 21 cells matter. The goal branches on them (fewest candidates first, high digits
+//! first), bounds them group by group (cells of a group share a unit, so their digits are
+//! distinct: the best distinct-digit sum is an exact matroid greedy), and once all 21 are
+//! fixed the score is known: one first-solution search decides whether it is reachable,
+//! instead of enumerating the completions of the other 60 cells.
+//!
+//! Complexity: exponential in the worst case; in practice the search is over 21 cells only.
+//! Verified: NOIP 2009's 20 official cases, the samples, random boards against a plain
+//! exhaustive oracle (tests/properties.rs, scripts/stress p1074), and the identity and the
+//! group bound checked directly (tests/p1074.rs).
 //! Submit this file alone (Rust 2021, rustc 1.70 or newer).
 
 use std::io::{self, BufRead, Write};
 
-/// Weight of cell `(r, c)`: 6 on the border ring, up to 10 in the centre.
-const fn weight(row: usize, col: usize) -> u32 {
-    let ring = min(min(row, col), min(8 - row, 8 - col));
-    6 + ring as u32
+/// Score of every completed grid minus the digits of the scoring cells (see the header).
+pub const BASE_SCORE: u32 = 2745;
+
+/// The scoring cells in groups that share a row or column, so each group's digits differ:
+/// corner pairs of rows 0 and 8, the centre, and ring 2 as two row and two column pieces.
+pub const GROUPS: [&[usize]; 7] = [
+    &[0, 8],
+    &[72, 80],
+    &[40],
+    &[20, 21, 22, 23, 24],
+    &[56, 57, 58, 59, 60],
+    &[29, 38, 47],
+    &[33, 42, 51],
+];
+
+/// Weight of cell `(row, col)`: 6 on the border ring, up to 10 in the centre.
+fn weight(row: usize, col: usize) -> u32 {
+    6 + row.min(col).min(8 - row).min(8 - col) as u32
 }
 
-const fn min(a: usize, b: usize) -> usize {
-    if a < b {
-        a
-    } else {
-        b
-    }
+/// The target score of a complete grid, straight from the definition.
+pub fn score(grid: &[u8; 81]) -> u32 {
+    (0..81)
+        .map(|cell| u32::from(grid[cell]) * weight(cell / 9, cell % 9))
+        .sum()
 }
 
-/// `ROW_WEIGHT[r][bits]`: total weight of the cells of row `r` in the 9-bit column set `bits`.
-static ROW_WEIGHT: [[u32; 512]; 9] = build_row_weight();
-
-const fn build_row_weight() -> [[u32; 512]; 9] {
-    let mut table = [[0; 512]; 9];
-    let mut row = 0;
-    while row < 9 {
-        let mut bits = 0;
-        while bits < 512 {
-            let mut col = 0;
-            while col < 9 {
-                if bits & (1 << col) != 0 {
-                    table[row][bits] += weight(row, col);
-                }
-                col += 1;
-            }
-            bits += 1;
-        }
-        row += 1;
-    }
-    table
-}
-
-/// Goal: maximise the target score, pruning with [`upper_bound`].
+/// Goal: the best score over all completions.
 struct BestScore {
     best: Option<u32>,
 }
 
 impl bitcore::Goal for BestScore {
     fn found(&mut self, board: &bitcore::Board) -> bool {
-        let score = upper_bound(board); // exact on a full board
-        self.best = self.best.max(Some(score));
+        self.best = self.best.max(Some(score(&board.grid())));
         false
     }
 
     fn prune(&mut self, board: &bitcore::Board) -> bool {
-        self.best.is_some_and(|best| upper_bound(board) <= best)
+        let Some(bound) = upper_bound(board) else {
+            return true; // some group cannot be filled at all
+        };
+        if self.best.is_some_and(|best| bound <= best) {
+            return true;
+        }
+        if scoring_cells().all(|cell| board.candidates_of(cell).is_power_of_two()) {
+            // The 21 cells are decided, so `bound` is the score of every completion: one
+            // completion is enough, and the rest of this subtree has nothing better.
+            let mut any = bitcore::FirstSolution::default();
+            bitcore::search(*board, &mut any);
+            if let Some(grid) = any.grid {
+                self.best = self.best.max(Some(score(&grid))); // equals `bound`
+            }
+            return true;
+        }
+        false
+    }
+
+    fn choose_cell(&mut self, board: &bitcore::Board) -> Option<usize> {
+        scoring_cells()
+            .map(|cell| (board.candidates_of(cell).count_ones(), cell))
+            .filter(|&(count, _)| count > 1)
+            .min()
+            .map(|(_, cell)| cell)
     }
 }
 
-/// An upper bound on the score of any completion of `board` (exact when it is full).
-fn upper_bound(board: &bitcore::Board) -> u32 {
-    let mut total = 0;
-    for band in 0..3 {
-        let open = board.unsolved_cells(band);
-        for row_in_band in 0..3 {
-            let row = 3 * band + row_in_band;
-            let shift = 9 * row_in_band;
-            let open_cols = open >> shift & 0x1FF;
-            // Placed digits score exactly; collect the digits this row still misses.
-            let (mut placed, mut missing) = (0, [0u32; 9]);
-            let mut missing_count = 0;
-            // Per open cell: weight x largest candidate, digits from 9 down.
-            let (mut by_cell, mut uncovered) = (0, open_cols);
-            for digit in (0..9).rev() {
-                let cols = board.digit_cells(digit, band) >> shift & 0x1FF;
-                let value = digit as u32 + 1;
-                let fixed = cols & !open_cols;
-                if fixed != 0 {
-                    placed += value * ROW_WEIGHT[row][fixed as usize];
-                } else {
-                    missing[missing_count] = value;
-                    missing_count += 1;
-                }
-                by_cell += value * ROW_WEIGHT[row][(cols & uncovered) as usize];
-                uncovered &= !cols;
-            }
-            // Missing digits (descending) against the open cells' weights (descending).
-            let mut by_row = 0;
-            let mut weights = open_weights_descending(row, open_cols);
-            for (value, weight) in missing[..missing_count].iter().zip(weights.by_ref()) {
-                by_row += value * weight;
-            }
-            total += placed + by_cell.min(by_row);
+/// The 21 cells whose digits decide the score.
+fn scoring_cells() -> impl Iterator<Item = usize> {
+    GROUPS.iter().flat_map(|group| group.iter().copied())
+}
+
+/// An upper bound on the score of any completion of `board`; `None` if a group of
+/// scoring cells cannot take distinct digits at all.
+fn upper_bound(board: &bitcore::Board) -> Option<u32> {
+    let mut total = BASE_SCORE;
+    for group in GROUPS {
+        let mut candidates = [0; 5];
+        for (slot, &cell) in candidates.iter_mut().zip(group) {
+            *slot = board.candidates_of(cell);
+        }
+        total += best_distinct_sum(&candidates[..group.len()])?;
+    }
+    Some(total)
+}
+
+/// The largest sum of pairwise different digits the cells can hold, each digit taken
+/// from its cell's candidate mask (bit `d` = digit `d + 1`); `None` if no such filling.
+/// Digit sets that can be matched to distinct cells form a (transversal) matroid, so
+/// taking digits from 9 down whenever they still fit is optimal.
+pub fn best_distinct_sum(candidates: &[u32]) -> Option<u32> {
+    let mut holder = [usize::MAX; 5]; // holder[cell] = digit it holds in the matching
+    let (mut total, mut matched) = (0, 0);
+    for digit in (0..9).rev() {
+        if matched == candidates.len() {
+            break;
+        }
+        if augment(digit, candidates, &mut holder, &mut 0) {
+            total += digit as u32 + 1;
+            matched += 1;
         }
     }
-    total
+    (matched == candidates.len()).then_some(total)
 }
 
-/// The weights of the open cells of a row, heaviest first (the ring weights of a row are
-/// highest in the middle, so walk inwards from both ends backwards).
-fn open_weights_descending(row: usize, open_cols: u32) -> impl Iterator<Item = u32> {
-    const INWARD_OUT: [usize; 9] = [4, 3, 5, 2, 6, 1, 7, 0, 8];
-    INWARD_OUT
-        .into_iter()
-        .filter(move |&col| open_cols & (1 << col) != 0)
-        .map(move |col| weight(row, col))
+/// Kuhn's augmenting path: finds a cell for `digit`, moving earlier digits if needed.
+fn augment(digit: usize, candidates: &[u32], holder: &mut [usize; 5], visited: &mut u32) -> bool {
+    for (cell, &mask) in candidates.iter().enumerate() {
+        if mask & (1 << digit) != 0 && *visited & (1 << cell) == 0 {
+            *visited |= 1 << cell;
+            if holder[cell] == usize::MAX || augment(holder[cell], candidates, holder, visited) {
+                holder[cell] = digit;
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Reads the board, searches, writes the best score (or -1).
@@ -174,7 +202,8 @@ mod bitcore {
 //! # What it does
 //! `search(board, goal)` visits the completions of a puzzle. The goal sees each complete
 //! grid (`found`, return `true` to stop) and may cut a subtree before it is branched
-//! (`prune`, for an upper bound). Three goals cover the toolkit: [`FirstSolution`],
+//! (`prune`, for an upper bound) or pick the branching cell (`choose_cell`). Three goals
+//! cover the toolkit: [`FirstSolution`],
 //! [`CountSolutions`] (up to a cap), and a caller's maximiser (P1074 supplies its bound).
 //!
 //! # Representation (why it is fast)
@@ -344,6 +373,11 @@ pub trait Goal {
     /// (for example when an upper bound cannot beat the best found so far).
     fn prune(&mut self, _board: &Board) -> bool {
         false
+    }
+    /// The open cell to branch on next, or `None` to let the core pick the cell with the
+    /// fewest candidates (a goal that scores some cells may want those decided first).
+    fn choose_cell(&mut self, _board: &Board) -> Option<usize> {
+        None
     }
 }
 
@@ -523,7 +557,7 @@ impl Board {
     }
 
     /// The cell to branch on: a bi-value cell if any, else one with fewest candidates.
-    fn choose_cell(&self) -> usize {
+    fn fewest_candidates_cell(&self) -> usize {
         for band in 0..3 {
             let (_, twice, thrice) = self.count_candidates(band);
             let pairs = self.unsolved[band] & twice & !thrice;
@@ -594,7 +628,7 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         if goal.prune(&board) {
             return false;
         }
-        let cell = board.choose_cell();
+        let cell = goal.choose_cell(&board).unwrap_or_else(|| board.fewest_candidates_cell());
         let digit = 31 - board.candidates_of(cell).leading_zeros() as usize;
         let mut guess = board;
         guess.place(digit, cell);
