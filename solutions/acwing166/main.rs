@@ -106,8 +106,8 @@ mod bitcore {
 //! Digit-major bitboards by band, the layout of JCZSolve and tdoku: for each digit `d` and
 //! each band `b` (rows `3b..3b+3`), one `u32` holds the 27 cells where `d` may still go,
 //! bit `(r % 3) * 9 + c`. So cell `i` lives at band `i / 27`, bit `i % 27`. A whole board
-//! is 27 words plus 3 "unsolved" words (124 bytes), so the search copies it on a branch
-//! instead of keeping an undo log: copy = place's undo, in O(1).
+//! is 27 words plus 3 "unsolved" words (and the band rule's bookkeeping: 272 bytes in all),
+//! so the search copies it on a branch instead of keeping an undo log: copy = undo, O(1).
 //! - Row and box rules in one table look-up: inside a band, digit `d` fills each of the
 //!   3 rows once and each of the 3 boxes once, so its row-to-box choice is a permutation.
 //!   Compress the 27 bits to a 3x3 row-by-box presence matrix, keep the union of the
@@ -155,6 +155,8 @@ const EMPTY_BOARD_CANDIDATES: [u32; 32] = {
     }
     words
 };
+/// Bits `3 * d` for every digit `d`: shifted by `b`, all digit-bands of band `b`.
+const EVERY_DIGIT: u32 = 0o111_111_111;
 /// `LONE_BIT[row bits]`: the row's bit when it has exactly one, else 0.
 const LONE_BIT: [u32; 512] = {
     let mut table = [0; 512];
@@ -257,7 +259,9 @@ pub struct Board {
     candidates: [u32; 32],
     /// `unsolved[b]`: cells of band `b` with no digit placed yet.
     unsolved: [u32; 3],
-    /// Bit `3 * d + b` set: `candidates[3 * d + b]` changed since the band rule saw it.
+    /// `seen[i]`: `candidates[i]` as the band rule last left it.
+    seen: [u32; 32],
+    /// Bit `3 * d + b` set: `candidates[3 * d + b]` may differ from `seen`.
     dirty: u32,
 }
 
@@ -282,6 +286,7 @@ impl Board {
     pub fn empty() -> Board {
         Board {
             candidates: EMPTY_BOARD_CANDIDATES,
+            seen: EMPTY_BOARD_CANDIDATES,
             unsolved: [FULL_BAND; 3],
             dirty: 0,
         }
@@ -305,30 +310,25 @@ impl Board {
 
     /// Puts `digit` (0-based) in `cell` and removes it from the cell's peers.
     /// The caller guarantees that `digit` is still a candidate of `cell`.
+    ///
+    /// Branch-free on purpose: it clears the cell from all 9 digits and the column from
+    /// the digit's other bands unconditionally, and marks every touched digit-band dirty
+    /// without asking whether it really changed; the band rule's `seen` check drops the
+    /// visits that find nothing new. That is cheaper than testing 11 words here.
     #[inline]
     pub fn place(&mut self, digit: usize, cell: usize) {
         let (band, pos) = (cell / 27, cell % 27);
         let bit = 1 << pos;
         self.unsolved[band] &= !bit;
-        // Clear the cell from every digit (branch-free; own digit restored below) and
-        // mark the digit-bands that changed.
         let own = self.candidates[3 * digit + band];
         for other in 0..9 {
-            let index = 3 * other + band;
-            let before = self.candidates[index];
-            self.candidates[index] = before & !bit;
-            self.dirty |= (before & bit) >> pos << index;
+            self.candidates[3 * other + band] &= !bit;
         }
         self.candidates[3 * digit + band] = own & !PEERS_IN_BAND[pos];
-        self.dirty |= 1 << (3 * digit + band);
         let column = COLUMN_IN_BAND << (pos % 9);
-        for other_band in 0..3 {
-            let index = 3 * digit + other_band;
-            if other_band != band && self.candidates[index] & column != 0 {
-                self.candidates[index] &= !column;
-                self.dirty |= 1 << index;
-            }
-        }
+        self.candidates[3 * digit + (band + 1) % 3] &= !column;
+        self.candidates[3 * digit + (band + 2) % 3] &= !column;
+        self.dirty |= EVERY_DIGIT << band | 0b111 << (3 * digit);
     }
 
     /// Removes `digit` (0-based) from the candidates of `cell`.
@@ -365,6 +365,9 @@ impl Board {
             let index = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
             let cells = self.candidates[index];
+            if cells == self.seen[index] {
+                continue;
+            }
             let presence = ROW_TO_BOXES[(cells & 0x1FF) as usize]
                 | ROW_TO_BOXES[(cells >> 9 & 0x1FF) as usize] << 3
                 | ROW_TO_BOXES[(cells >> 18 & 0x1FF) as usize] << 6;
@@ -375,6 +378,7 @@ impl Board {
             // The table's result is a fixed point, so this digit-band needs no new visit.
             let cells = cells & EXPAND[allowed as usize];
             self.candidates[index] = cells;
+            self.seen[index] = cells;
             let band = index % 3;
             // Rows left with one cell: hidden singles. Placing one cannot clear another,
             // as the band rule just put each row in a box and column of its own.
@@ -416,23 +420,34 @@ impl Board {
     /// Places every digit that has one cell left in a column. `None` when a digit has no
     /// cell left in some column; else whether any cell was placed.
     fn place_column_singles(&mut self) -> Option<bool> {
+        let fold = |cells: u32| (cells | cells >> 9 | cells >> 18) & 0x1FF;
+        let spread = |columns: u32| columns | columns << 9 | columns << 18;
         let mut placed = false;
         for digit in 0..9 {
-            let fold = |cells: u32| (cells | cells >> 9 | cells >> 18) & 0x1FF;
-            let [a, b, c] = [0, 1, 2].map(|band| fold(self.candidates[3 * digit + band]));
+            let bands = [0, 1, 2].map(|band| self.candidates[3 * digit + band]);
+            let [a, b, c] = bands.map(fold);
             if a | b | c != 0x1FF {
                 return None;
             }
-            for (band, only_here) in [(0, a & !(b | c)), (1, b & !(a | c)), (2, c & !(a | b))] {
-                let mut columns = only_here;
-                while columns != 0 {
-                    let cells = self.candidates[3 * digit + band]
-                        & COLUMN_IN_BAND << columns.trailing_zeros();
-                    columns &= columns - 1;
-                    if cells.is_power_of_two() && cells & self.unsolved[band] != 0 {
-                        self.place(digit, 27 * band + cells.trailing_zeros() as usize);
-                        placed = true;
+            let only_here = [a & !(b | c), b & !(a | c), c & !(a | b)];
+            for band in 0..3 {
+                // Open cells in the columns that only this band still offers the digit;
+                // a column with cells in two of the band's rows is not a single.
+                let open = bands[band] & self.unsolved[band] & spread(only_here[band]);
+                if open == 0 {
+                    continue;
+                }
+                let (r0, r1, r2) = (open & 0x1FF, open >> 9 & 0x1FF, open >> 18);
+                let mut singles = open & !spread(r0 & r1 | r0 & r2 | r1 & r2);
+                while singles != 0 {
+                    let pos = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    // Two singles in one row clash: the first placement removes the
+                    // second, whose column is then empty and fails the next pass.
+                    if self.candidates[3 * digit + band] & (1 << pos) != 0 {
+                        self.place(digit, 27 * band + pos);
                     }
+                    placed = true;
                 }
             }
         }
@@ -524,7 +539,9 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         if goal.prune(&board) {
             return false;
         }
-        let cell = goal.choose_cell(&board).unwrap_or_else(|| board.fewest_candidates_cell());
+        let cell = goal
+            .choose_cell(&board)
+            .unwrap_or_else(|| board.fewest_candidates_cell());
         let digit = 31 - board.candidates_of(cell).leading_zeros() as usize;
         let mut guess = board;
         guess.place(digit, cell);
