@@ -42,6 +42,19 @@ pub const GROUPS: [&[usize]; 7] = [
     &[33, 42, 51],
 ];
 
+/// The same 21 cells grouped the other way round (corner pairs of columns 0 and 8, ring 2
+/// as two column and two row pieces), listed as positions in `GROUPS` order. Both
+/// groupings bound the score; the search takes the smaller bound.
+const TRANSPOSED_GROUPS: [&[usize]; 7] = [
+    &[0, 2],              // cells 0, 72
+    &[1, 3],              // cells 8, 80
+    &[4],                 // cell 40
+    &[5, 15, 16, 17, 10], // column 2: cells 20, 29, 38, 47, 56
+    &[9, 18, 19, 20, 14], // column 6: cells 24, 33, 42, 51, 60
+    &[6, 7, 8],           // row 2: cells 21, 22, 23
+    &[11, 12, 13],        // row 6: cells 57, 58, 59
+];
+
 /// Weight of cell `(row, col)`: 6 on the border ring, up to 10 in the centre.
 fn weight(row: usize, col: usize) -> u32 {
     6 + row.min(col).min(8 - row).min(8 - col) as u32
@@ -57,6 +70,9 @@ pub fn score(grid: &[u8; 81]) -> u32 {
 /// Goal: the best score over all completions.
 struct BestScore {
     best: Option<u32>,
+    /// Candidates of the scoring cells at the node `prune` last saw, which is the node
+    /// `choose_cell` is asked about next (the search calls them in that order).
+    candidates: [u32; 21],
 }
 
 impl bitcore::Goal for BestScore {
@@ -66,13 +82,16 @@ impl bitcore::Goal for BestScore {
     }
 
     fn prune(&mut self, board: &bitcore::Board) -> bool {
-        let Some(bound) = upper_bound(board) else {
+        for (mask, cell) in self.candidates.iter_mut().zip(scoring_cells()) {
+            *mask = board.candidates_of(cell);
+        }
+        let Some(bound) = upper_bound(&self.candidates) else {
             return true; // some group cannot be filled at all
         };
         if self.best.is_some_and(|best| bound <= best) {
             return true;
         }
-        if scoring_cells().all(|cell| board.candidates_of(cell).is_power_of_two()) {
+        if self.candidates.iter().all(|mask| mask.is_power_of_two()) {
             // The 21 cells are decided, so `bound` is the score of every completion: one
             // completion is enough, and the rest of this subtree has nothing better.
             let mut any = bitcore::FirstSolution::default();
@@ -85,9 +104,11 @@ impl bitcore::Goal for BestScore {
         false
     }
 
-    fn choose_cell(&mut self, board: &bitcore::Board) -> Option<usize> {
-        scoring_cells()
-            .map(|cell| (board.candidates_of(cell).count_ones(), cell))
+    fn choose_cell(&mut self, _board: &bitcore::Board) -> Option<usize> {
+        self.candidates
+            .iter()
+            .zip(scoring_cells())
+            .map(|(mask, cell)| (mask.count_ones(), cell))
             .filter(|&(count, _)| count > 1)
             .min()
             .map(|(_, cell)| cell)
@@ -99,18 +120,25 @@ fn scoring_cells() -> impl Iterator<Item = usize> {
     GROUPS.iter().flat_map(|group| group.iter().copied())
 }
 
-/// An upper bound on the score of any completion of `board`; `None` if a group of
-/// scoring cells cannot take distinct digits at all.
-fn upper_bound(board: &bitcore::Board) -> Option<u32> {
-    let mut total = BASE_SCORE;
+/// An upper bound on the score of any completion, from the candidates of the scoring
+/// cells (in `scoring_cells` order); `None` if a group cannot take distinct digits at all.
+fn upper_bound(candidates: &[u32; 21]) -> Option<u32> {
+    let mut by_rows = BASE_SCORE;
+    let mut rest = &candidates[..];
     for group in GROUPS {
-        let mut candidates = [0; 5];
-        for (slot, &cell) in candidates.iter_mut().zip(group) {
-            *slot = board.candidates_of(cell);
-        }
-        total += best_distinct_sum(&candidates[..group.len()])?;
+        let (mine, others) = rest.split_at(group.len());
+        by_rows += best_distinct_sum(mine)?;
+        rest = others;
     }
-    Some(total)
+    let mut by_columns = BASE_SCORE;
+    for group in TRANSPOSED_GROUPS {
+        let mut mine = [0; 5];
+        for (slot, &position) in mine.iter_mut().zip(group) {
+            *slot = candidates[position];
+        }
+        by_columns += best_distinct_sum(&mine[..group.len()])?;
+    }
+    Some(by_rows.min(by_columns))
 }
 
 /// The largest sum of pairwise different digits the cells can hold, each digit taken
@@ -118,6 +146,18 @@ fn upper_bound(board: &bitcore::Board) -> Option<u32> {
 /// Digit sets that can be matched to distinct cells form a (transversal) matroid, so
 /// taking digits from 9 down whenever they still fit is optimal.
 pub fn best_distinct_sum(candidates: &[u32]) -> Option<u32> {
+    // Fast path: if the cells' largest candidates all differ, that filling is the best.
+    let tops = candidates
+        .iter()
+        .fold(0u32, |tops, &mask| tops | top_bit(mask));
+    if tops.count_ones() as usize == candidates.len() {
+        return Some(
+            (0..9)
+                .filter(|&d| tops & (1 << d) != 0)
+                .map(|d| d + 1)
+                .sum(),
+        );
+    }
     let mut holder = [usize::MAX; 5]; // holder[cell] = digit it holds in the matching
     let (mut total, mut matched) = (0, 0);
     for digit in (0..9).rev() {
@@ -130,6 +170,15 @@ pub fn best_distinct_sum(candidates: &[u32]) -> Option<u32> {
         }
     }
     (matched == candidates.len()).then_some(total)
+}
+
+/// The highest set bit of `mask` (0 for an empty mask).
+fn top_bit(mask: u32) -> u32 {
+    if mask == 0 {
+        0
+    } else {
+        1 << (31 - mask.leading_zeros())
+    }
 }
 
 /// Kuhn's augmenting path: finds a cell for `digit`, moving earlier digits if needed.
@@ -154,7 +203,10 @@ pub fn solve<R: BufRead, W: Write>(mut input: R, mut output: W) -> Result<(), St
         .map_err(|e| format!("cannot read input: {e}"))?;
     let grid = parse_board(&text)?;
     let best = bitcore::Board::from_grid(&grid).and_then(|board| {
-        let mut goal = BestScore { best: None };
+        let mut goal = BestScore {
+            best: None,
+            candidates: [0; 21],
+        };
         bitcore::search(board, &mut goal);
         goal.best
     });
@@ -597,10 +649,10 @@ impl Board {
 
     /// Candidates of `cell` as a mask: bit `d` set when digit `d + 1` may go there.
     pub fn candidates_of(&self, cell: usize) -> u32 {
-        let bit = 1 << (cell % 27);
-        (0..9)
-            .filter(|&d| self.candidates[3 * d + cell / 27] & bit != 0)
-            .fold(0, |m, d| m | 1 << d)
+        let (band, pos) = (cell / 27, cell % 27);
+        (0..9).fold(0, |mask, d| {
+            mask | (self.candidates[3 * d + band] >> pos & 1) << d
+        })
     }
 
     /// Cells of band `band` where digit `digit` (0-based) may go or stands (see the layout).

@@ -525,10 +525,10 @@ impl Board {
 
     /// Candidates of `cell` as a mask: bit `d` set when digit `d + 1` may go there.
     pub fn candidates_of(&self, cell: usize) -> u32 {
-        let bit = 1 << (cell % 27);
-        (0..9)
-            .filter(|&d| self.candidates[3 * d + cell / 27] & bit != 0)
-            .fold(0, |m, d| m | 1 << d)
+        let (band, pos) = (cell / 27, cell % 27);
+        (0..9).fold(0, |mask, d| {
+            mask | (self.candidates[3 * d + band] >> pos & 1) << d
+        })
     }
 
     /// Cells of band `band` where digit `digit` (0-based) may go or stands (see the layout).
