@@ -670,12 +670,12 @@ impl Board {
     /// The grid as 81 values, `1..=9` for placed cells and `0` for open ones.
     pub fn grid(&self) -> [u8; 81] {
         let mut grid = [0; 81];
-        for (cell, value) in grid.iter_mut().enumerate() {
-            let (band, bit) = (cell / 27, 1 << (cell % 27));
-            if self.unsolved[band] & bit == 0 {
-                *value = (0..9)
-                    .find(|&d| self.candidates[3 * d + band] & bit != 0)
-                    .map_or(0, |d| d as u8 + 1);
+        for (index, &cells) in self.candidates[..27].iter().enumerate() {
+            let (digit, band) = (index / 3, index % 3);
+            let mut placed = cells & !self.unsolved[band];
+            while placed != 0 {
+                grid[27 * band + placed.trailing_zeros() as usize] = digit as u8 + 1;
+                placed &= placed - 1;
             }
         }
         grid
