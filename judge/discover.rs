@@ -59,7 +59,7 @@ fn problem(root: &Path, name: &str) -> Result<Problem, String> {
             stem.map(str::to_string)
         })
         .collect();
-    names.sort_by(|a, b| natural_key(a).cmp(&natural_key(b)));
+    names.sort_by_key(|name| natural_key(name));
     names.dedup();
     let existing = |path: PathBuf| path.is_file().then_some(path);
     let cases = names
