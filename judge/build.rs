@@ -20,9 +20,12 @@ pub fn build(root: &Path, problem: &str, source: &Path) -> Result<PathBuf, Strin
     if binary.is_file() && fs::read_to_string(&stamp_path).ok().as_deref() == Some(stamp.as_str()) {
         return Ok(binary);
     }
+    // Build under a private name, then rename: judges running side by side never see (or
+    // run) a half-written binary, and a running one keeps its old file.
+    let partial = out_dir.join(format!("{problem}.{}.partial", std::process::id()));
     let output = Command::new(rustc())
         .args(["--edition", "2021", "-O", "-o"])
-        .arg(&binary)
+        .arg(&partial)
         .arg(source)
         .output()
         .map_err(|e| format!("cannot run rustc: {e}"))?;
@@ -31,6 +34,7 @@ pub fn build(root: &Path, problem: &str, source: &Path) -> Result<PathBuf, Strin
         let first_lines: Vec<&str> = message.lines().take(20).collect();
         return Err(first_lines.join("\n"));
     }
+    fs::rename(&partial, &binary).map_err(|e| format!("cannot move the build into place: {e}"))?;
     // A failed stamp write only costs a rebuild next time.
     fs::write(&stamp_path, stamp).ok();
     Ok(binary)

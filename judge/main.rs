@@ -247,9 +247,18 @@ fn judge_case(
                 (_, Some(signal)) => format!("killed by signal {signal}"),
                 (code, None) => format!("exit code {}", code.unwrap_or(-1)),
             });
-            let lines: Vec<&str> = outcome.stderr_tail.lines().collect();
-            for line in &lines[lines.len().saturating_sub(5)..] {
-                result.details.push(format!("  stderr: {line}"));
+            // The first lines hold a panic's message; the last kept line closes the excerpt.
+            let lines: Vec<&str> = outcome
+                .stderr_head
+                .lines()
+                .filter(|line| !line.trim().is_empty())
+                .collect();
+            for (index, line) in lines.iter().enumerate() {
+                if index < 4 || index + 1 == lines.len() {
+                    result.details.push(format!("  stderr: {line}"));
+                } else if index == 4 {
+                    result.details.push("  stderr: …".into());
+                }
             }
         }
     }

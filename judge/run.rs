@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 /// Captured standard output above this is discarded and the program killed.
 pub const OUTPUT_CAP: usize = 16 << 20;
-/// Only the end of standard error is kept: that is where a panic message is.
+/// Standard error kept for the report: the start holds a panic's message.
 const STDERR_KEPT: usize = 8 << 10;
 
 pub struct Limits {
@@ -37,7 +37,7 @@ pub enum Outcome {
 pub struct Run {
     pub outcome: Outcome,
     pub stdout: Vec<u8>,
-    pub stderr_tail: String,
+    pub stderr_head: String,
     pub wall: Duration,
     pub peak_kib: Option<u64>,
 }
@@ -53,7 +53,7 @@ pub fn run(binary: &Path, input: &Path, limits: &Limits) -> Result<Run, String> 
         .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
     let flooded = Arc::new(AtomicBool::new(false));
     let stdout = collect(child.stdout.take(), OUTPUT_CAP, Some(flooded.clone()));
-    let stderr = collect(child.stderr.take(), usize::MAX, None);
+    let stderr = collect(child.stderr.take(), STDERR_KEPT, None);
 
     let (mut outcome, mut peak_kib) = (None, None);
     let mut last_memory_check = start;
@@ -62,10 +62,10 @@ pub fn run(binary: &Path, input: &Path, limits: &Limits) -> Result<Run, String> 
             break exit;
         }
         let now = Instant::now();
-        if now - start > Duration::from_millis(limits.time_ms) {
-            outcome = Some(Outcome::TimeLimit);
-        } else if flooded.load(Ordering::Relaxed) {
+        if flooded.load(Ordering::Relaxed) {
             outcome = Some(Outcome::OutputLimit);
+        } else if now - start > Duration::from_millis(limits.time_ms) {
+            outcome = Some(Outcome::TimeLimit);
         } else if now - last_memory_check > Duration::from_millis(5) {
             last_memory_check = now;
             if resident_kib(child.id()).is_some_and(|kib| kib > limits.memory_mib << 10) {
@@ -88,11 +88,10 @@ pub fn run(binary: &Path, input: &Path, limits: &Limits) -> Result<Run, String> 
     }
     let stdout = stdout.join().unwrap_or_default();
     let stderr = stderr.join().unwrap_or_default();
-    let tail = &stderr[stderr.len().saturating_sub(STDERR_KEPT)..];
     Ok(Run {
         outcome: outcome.unwrap_or(status),
         stdout,
-        stderr_tail: String::from_utf8_lossy(tail).into_owned(),
+        stderr_head: String::from_utf8_lossy(&stderr).into_owned(),
         wall,
         peak_kib,
     })
