@@ -136,22 +136,30 @@ mod bitcore {
 //!
 //! # Representation (why it is fast)
 //! Digit-major bitboards by band, the layout of JCZSolve and tdoku: for each digit `d` and
-//! each band `b` (rows `3b..3b+3`), one `u32` holds the 27 cells where `d` may still go,
-//! bit `(r % 3) * 9 + c`. So cell `i` lives at band `i / 27`, bit `i % 27`. A whole board
-//! is 27 words plus 3 "unsolved" words (and the band rule's bookkeeping: 272 bytes in all),
-//! so the search copies it on a branch instead of keeping an undo log: copy = undo, O(1).
-//! - Row and box rules in one table look-up: inside a band, digit `d` fills each of the
-//!   3 rows once and each of the 3 boxes once, so its row-to-box choice is a permutation.
-//!   Compress the 27 bits to a 3x3 row-by-box presence matrix, keep the union of the
-//!   permutations that fit it (`BAND_ALLOWED`), expand back and mask. One step does
-//!   hidden singles in rows and boxes and both kinds of locked candidates.
+//! each band `b` (rows `3b..3b+3`), one `u32` "digit-band" holds the 27 cells where `d` may
+//! still go, bit `(r % 3) * 9 + c`; cell `i` is band `i / 27`, bit `i % 27`. The board is
+//! two arrays of 32 words and 3 "unsolved" words (268 bytes), so the search copies it on a
+//! branch instead of keeping an undo log: the copy is the undo, in O(1).
+//! - The band rule, one visit per changed digit-band: inside a band, digit `d` fills each
+//!   of the 3 rows once and each of the 3 boxes once, so its row-to-box choice is a
+//!   permutation. Compress the 27 bits to a 3x3 row-by-box matrix, keep the union of the
+//!   permutations that fit (`BAND_ALLOWED`), expand back and mask: hidden singles in rows
+//!   and boxes and both kinds of locked candidates in one table look-up. The same visit
+//!   (a) takes from the other two bands every column that a box here offers alone
+//!   (`LONE_COLUMN`: the digit must sit in that column in this band), and (b) marks the
+//!   rows left with one cell as solved and takes those cells from the other 8 digits.
+//! - So placing a digit is lazy: it only confines the digit to its cell within its own
+//!   digit-band; the visit that follows does the rest, in bulk, with no branch.
+//! - Change tracking: `seen` keeps each digit-band as its last visit left it. Comparing
+//!   the two arrays is one loop the compiler vectorises into a 32-bit "changed" mask; only
+//!   those digit-bands are visited. (Dirty bits kept by hand cost more than this.)
 //! - Naked singles: counting candidates per cell over the 9 digits, bit-sliced (`once`,
-//!   `twice`), finds every cell with exactly one (or zero) candidates 27 cells at a time.
-//! - Columns: a column is spread over 3 bands; folding each band to 9 column bits shows
-//!   the columns where `d` is left in one band only, i.e. hidden singles in columns.
-//! - Branching: binary and iterative. Pick the cell with fewest candidates (a bi-value
-//!   cell when there is one), try its highest digit on a copy, then remove that digit
-//!   from the cell and propagate again. No allocation anywhere on the search path.
+//!   `twice`), finds every cell with one (or zero) candidates 27 cells at a time.
+//! - Hidden singles in columns: folding a digit's 3 bands to 9 column bits shows the
+//!   columns left in one band only; a column with one open cell there is placed.
+//! - Branching: binary and iterative. Pick a bi-value cell (or the cell with fewest
+//!   candidates), try its highest digit on a copy, then remove that digit from the cell
+//!   and propagate again. No allocation anywhere on the search path.
 //!
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). One
@@ -187,8 +195,24 @@ const EMPTY_BOARD_CANDIDATES: [u32; 32] = {
     }
     words
 };
-/// Bits `3 * d` for every digit `d`: shifted by `b`, all digit-bands of band `b`.
-const EVERY_DIGIT: u32 = 0o111_111_111;
+/// `LONE_COLUMN[columns]`: of a 9-bit column set, the columns that are the only one of
+/// their box (stack) in the set.
+const LONE_COLUMN: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut stack = 0;
+        while stack < 3 {
+            let group = (columns >> (3 * stack)) & 7;
+            if group == 1 || group == 2 || group == 4 {
+                table[columns] |= (group << (3 * stack)) as u32;
+            }
+            stack += 1;
+        }
+        columns += 1;
+    }
+    table
+};
 /// `LONE_BIT[row bits]`: the row's bit when it has exactly one, else 0.
 const LONE_BIT: [u32; 512] = {
     let mut table = [0; 512];
@@ -284,17 +308,15 @@ const fn build_peers_in_band() -> [u32; 27] {
 /// A partly solved board. Digits are `0..9` inside the core (`1..=9` at the edges).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// `candidates[3 * d + b]`: cells of band `b` where digit `d` may still go. A solved
-    /// cell keeps exactly its own digit's bit, so the grid is always readable from here.
-    /// Flat and padded to 32 words so that an index taken from a 32-bit `dirty` mask
-    /// needs no bounds check on the hot path.
+    /// `candidates[3 * d + b]`: cells of band `b` where digit `d` may still go. After
+    /// propagation a solved cell keeps exactly its own digit's bit, so the grid is readable
+    /// from here. Flat and padded to 32 words: an index taken from a 32-bit mask needs no
+    /// bounds check, and the change scan is a whole number of vector registers.
     candidates: [u32; 32],
-    /// `unsolved[b]`: cells of band `b` with no digit placed yet.
-    unsolved: [u32; 3],
-    /// `seen[i]`: `candidates[i]` as the band rule last left it.
+    /// `seen[i]`: `candidates[i]` as the band rule's last visit left it.
     seen: [u32; 32],
-    /// Bit `3 * d + b` set: `candidates[3 * d + b]` may differ from `seen`.
-    dirty: u32,
+    /// `unsolved[b]`: cells of band `b` not yet known to be solved.
+    unsolved: [u32; 3],
 }
 
 /// What the search reports to, and what decides the search's purpose.
@@ -320,55 +342,45 @@ impl Board {
             candidates: EMPTY_BOARD_CANDIDATES,
             seen: EMPTY_BOARD_CANDIDATES,
             unsolved: [FULL_BAND; 3],
-            dirty: 0,
         }
     }
 
     /// A board from 81 cells in row-major order, `0` empty and `1..=9` a given.
     /// Returns `None` when two givens clash (same digit twice in a row, column or box).
     pub fn from_grid(grid: &[u8; 81]) -> Option<Board> {
+        let mut seen_in_unit = [0u16; 27]; // rows 0-8, columns 9-17, boxes 18-26
         let mut board = Board::empty();
         for (cell, &value) in grid.iter().enumerate() {
             if value != 0 {
-                let digit = usize::from(value - 1);
-                if board.candidates[3 * digit + cell / 27] & (1 << (cell % 27)) == 0 {
+                let (row, col) = (cell / 9, cell % 9);
+                let units = [row, 9 + col, 18 + row / 3 * 3 + col / 3];
+                if units
+                    .iter()
+                    .any(|&unit| seen_in_unit[unit] & (1 << value) != 0)
+                {
                     return None;
                 }
-                board.place(digit, cell);
+                units
+                    .iter()
+                    .for_each(|&unit| seen_in_unit[unit] |= 1 << value);
+                board.place(usize::from(value - 1), cell);
             }
         }
         Some(board)
     }
 
-    /// Puts `digit` (0-based) in `cell` and removes it from the cell's peers.
-    /// The caller guarantees that `digit` is still a candidate of `cell`.
-    ///
-    /// Branch-free on purpose: it clears the cell from all 9 digits and the column from
-    /// the digit's other bands unconditionally, and marks every touched digit-band dirty
-    /// without asking whether it really changed; the band rule's `seen` check drops the
-    /// visits that find nothing new. That is cheaper than testing 11 words here.
+    /// Puts `digit` (0-based) in `cell`, which must still allow it. Lazy: it only takes
+    /// the digit from the cell's row, box and column inside the cell's own band; the next
+    /// `propagate` clears the cell's other digits and the column in the other bands.
     #[inline]
     pub fn place(&mut self, digit: usize, cell: usize) {
-        let (band, pos) = (cell / 27, cell % 27);
-        let bit = 1 << pos;
-        self.unsolved[band] &= !bit;
-        let own = self.candidates[3 * digit + band];
-        for other in 0..9 {
-            self.candidates[3 * other + band] &= !bit;
-        }
-        self.candidates[3 * digit + band] = own & !PEERS_IN_BAND[pos];
-        let column = COLUMN_IN_BAND << (pos % 9);
-        self.candidates[3 * digit + (band + 1) % 3] &= !column;
-        self.candidates[3 * digit + (band + 2) % 3] &= !column;
-        self.dirty |= EVERY_DIGIT << band | 0b111 << (3 * digit);
+        self.candidates[3 * digit + cell / 27] &= !PEERS_IN_BAND[cell % 27];
     }
 
     /// Removes `digit` (0-based) from the candidates of `cell`.
     #[inline]
     pub fn eliminate(&mut self, digit: usize, cell: usize) {
-        let index = 3 * digit + cell / 27;
-        self.candidates[index] &= !(1 << (cell % 27));
-        self.dirty |= 1 << index;
+        self.candidates[3 * digit + cell / 27] &= !(1 << (cell % 27));
     }
 
     /// Applies every forced move until none is left. Returns `false` on a contradiction
@@ -391,38 +403,59 @@ impl Board {
         }
     }
 
-    /// Row/box rule on every changed digit-band, then places the rows left with one cell.
+    /// Visits every changed digit-band until none changes. `false` on a contradiction.
     fn apply_band_rule(&mut self) -> bool {
-        while self.dirty != 0 {
-            let index = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            let cells = self.candidates[index];
-            if cells == self.seen[index] {
-                continue;
+        loop {
+            // Written so that it vectorises: 32 compares, one mask.
+            let mut changed = 0;
+            for index in 0..32 {
+                changed |= u32::from(self.candidates[index] != self.seen[index]) << index;
             }
-            let presence = ROW_TO_BOXES[(cells & 0x1FF) as usize]
-                | ROW_TO_BOXES[(cells >> 9 & 0x1FF) as usize] << 3
-                | ROW_TO_BOXES[(cells >> 18 & 0x1FF) as usize] << 6;
-            let allowed = BAND_ALLOWED[presence as usize];
-            if allowed == 0 {
-                return false;
+            if changed == 0 {
+                return true;
             }
-            // The table's result is a fixed point, so this digit-band needs no new visit.
-            let cells = cells & EXPAND[allowed as usize];
+            while changed != 0 {
+                let index = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                if !self.visit(index) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// The band rule on digit-band `index`, then its columns and its solved rows.
+    #[inline(always)]
+    fn visit(&mut self, index: usize) -> bool {
+        let band = index % 3;
+        let cells = self.candidates[index];
+        let presence = ROW_TO_BOXES[(cells & 0x1FF) as usize]
+            | ROW_TO_BOXES[(cells >> 9 & 0x1FF) as usize] << 3
+            | ROW_TO_BOXES[(cells >> 18 & 0x1FF) as usize] << 6;
+        let allowed = BAND_ALLOWED[presence as usize];
+        if allowed == 0 {
+            return false;
+        }
+        let cells = cells & EXPAND[allowed as usize];
+        self.candidates[index] = cells;
+        self.seen[index] = cells;
+        // A box offering the digit one column only holds it in that column in this band.
+        let columns = (cells | cells >> 9 | cells >> 18) & 0x1FF;
+        let locked = LONE_COLUMN[columns as usize];
+        let taken = !(locked | locked << 9 | locked << 18);
+        let first = index - band;
+        self.candidates[first + (band + 1) % 3] &= taken;
+        self.candidates[first + (band + 2) % 3] &= taken;
+        // Rows left with one cell are solved: those cells leave the other digits.
+        let solved = LONE_BIT[(cells & 0x1FF) as usize]
+            | LONE_BIT[(cells >> 9 & 0x1FF) as usize] << 9
+            | LONE_BIT[(cells >> 18 & 0x1FF) as usize] << 18;
+        if solved & self.unsolved[band] != 0 {
+            self.unsolved[band] &= !solved;
+            for digit in 0..9 {
+                self.candidates[3 * digit + band] &= !solved;
+            }
             self.candidates[index] = cells;
-            self.seen[index] = cells;
-            let band = index % 3;
-            // Rows left with one cell: hidden singles. Placing one cannot clear another,
-            // as the band rule just put each row in a box and column of its own.
-            let mut singles = (LONE_BIT[(cells & 0x1FF) as usize]
-                | LONE_BIT[(cells >> 9 & 0x1FF) as usize] << 9
-                | LONE_BIT[(cells >> 18 & 0x1FF) as usize] << 18)
-                & self.unsolved[band];
-            while singles != 0 {
-                let pos = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                self.place(index / 3, 27 * band + pos);
-            }
         }
         true
     }
