@@ -1,0 +1,126 @@
+//! Seeded generators of test boards, on top of the plain oracle (never the core under test).
+
+use crate::oracle;
+use crate::rng::Rng;
+
+/// A uniformly shuffled valid full grid: random-order backtracking from the empty grid.
+pub fn full_grid(rng: &mut Rng) -> [u8; 81] {
+    fn fill(grid: &mut [u8; 81], cell: usize, rng: &mut Rng) -> bool {
+        if cell == 81 {
+            return true;
+        }
+        let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        rng.shuffle(&mut digits);
+        for digit in digits {
+            if oracle::allowed(grid, cell, digit) {
+                grid[cell] = digit;
+                if fill(grid, cell + 1, rng) {
+                    return true;
+                }
+                grid[cell] = 0;
+            }
+        }
+        false
+    }
+    let mut grid = [0; 81];
+    fill(&mut grid, 0, rng);
+    grid
+}
+
+/// `full` with `blanks` random cells emptied.
+pub fn with_blanks(full: &[u8; 81], blanks: usize, rng: &mut Rng) -> [u8; 81] {
+    let mut cells: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut cells);
+    let mut puzzle = *full;
+    for &cell in &cells[..blanks.min(81)] {
+        puzzle[cell] = 0;
+    }
+    puzzle
+}
+
+/// A puzzle with exactly one solution, made by emptying cells in random order while the
+/// solution stays unique (minimal when `stop_at_givens` is 0).
+pub fn unique(rng: &mut Rng, stop_at_givens: usize) -> [u8; 81] {
+    let mut puzzle = full_grid(rng);
+    let mut cells: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut cells);
+    let mut givens = 81;
+    for cell in cells {
+        if givens <= stop_at_givens {
+            break;
+        }
+        let digit = puzzle[cell];
+        puzzle[cell] = 0;
+        if oracle::count(&puzzle, 2) == 1 {
+            givens -= 1;
+        } else {
+            puzzle[cell] = digit;
+        }
+    }
+    puzzle
+}
+
+/// A board without solution. Half the time two givens clash; otherwise one given of a
+/// solvable board is changed to another digit that its row, column and box allow, and
+/// kept only if that leaves no solution.
+pub fn unsolvable(rng: &mut Rng, blanks: usize) -> [u8; 81] {
+    loop {
+        let mut puzzle = with_blanks(&full_grid(rng), blanks, rng);
+        let cell = rng.below(81);
+        if rng.below(2) == 0 {
+            // Copy a given into an empty peer in the same row.
+            let row = cell / 9;
+            let given = (0..9).map(|c| 9 * row + c).find(|&c| puzzle[c] != 0);
+            let empty = (0..9).map(|c| 9 * row + c).find(|&c| puzzle[c] == 0);
+            if let (Some(given), Some(empty)) = (given, empty) {
+                puzzle[empty] = puzzle[given];
+                return puzzle;
+            }
+            continue;
+        }
+        if puzzle[cell] == 0 {
+            continue;
+        }
+        let original = puzzle[cell];
+        puzzle[cell] = 0;
+        for digit in 1..=9 {
+            if digit != original && oracle::allowed(&puzzle, cell, digit) {
+                puzzle[cell] = digit;
+                if oracle::count(&puzzle, 1) == 0 {
+                    return puzzle;
+                }
+            }
+        }
+    }
+}
+
+/// An 81-character dot line.
+pub fn dots(grid: &[u8; 81]) -> String {
+    grid.iter()
+        .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+        .collect()
+}
+
+/// P1074 format: 9 lines of 9 space-separated digits, `0` empty.
+pub fn p1074_board(grid: &[u8; 81]) -> String {
+    let mut text = String::new();
+    for row in grid.chunks(9) {
+        let cells: Vec<String> = row.iter().map(|d| d.to_string()).collect();
+        text += &cells.join(" ");
+        text.push('\n');
+    }
+    text
+}
+
+/// Sicily format rows: 9 lines of 9 characters, `_` empty.
+pub fn sicily_rows(grid: &[u8; 81]) -> String {
+    let mut text = String::new();
+    for row in grid.chunks(9) {
+        text.extend(
+            row.iter()
+                .map(|&d| if d == 0 { '_' } else { char::from(b'0' + d) }),
+        );
+        text.push('\n');
+    }
+    text
+}

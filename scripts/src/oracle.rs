@@ -1,0 +1,113 @@
+//! The brute-force oracle: deliberately plain, and sharing nothing with the bit-search core,
+//! so that agreeing with it means something. Grids are 81 values, `0` empty, row-major.
+//! Fill the first empty cell with each digit its row, column and box allow, recurse.
+
+/// Target weight of a cell (P1074): 6 on the border ring up to 10 in the centre.
+pub fn weight(cell: usize) -> u32 {
+    let (r, c) = (cell / 9, cell % 9);
+    6 + r.min(c).min(8 - r).min(8 - c) as u32
+}
+
+/// Whether `digit` may go in `cell`: not in its row, column or box already.
+pub fn allowed(grid: &[u8; 81], cell: usize, digit: u8) -> bool {
+    let (r, c) = (cell / 9, cell % 9);
+    let (br, bc) = (r / 3 * 3, c / 3 * 3);
+    (0..9).all(|i| {
+        grid[9 * r + i] != digit
+            && grid[9 * i + c] != digit
+            && grid[9 * (br + i / 3) + bc + i % 3] != digit
+    })
+}
+
+/// Whether two givens already share a digit in a row, column or box.
+pub fn clashes(grid: &[u8; 81]) -> bool {
+    (0..81).any(|cell| {
+        let digit = grid[cell];
+        let mut others = *grid;
+        others[cell] = 0;
+        digit != 0 && !allowed(&others, cell, digit)
+    })
+}
+
+/// Whether `solution` is a complete valid grid that keeps every given of `puzzle`.
+pub fn is_solution_of(solution: &[u8; 81], puzzle: &[u8; 81]) -> bool {
+    (0..81).all(|cell| {
+        (1..=9).contains(&solution[cell]) && (puzzle[cell] == 0 || puzzle[cell] == solution[cell])
+    }) && !clashes(solution)
+}
+
+/// Calls `visit` on each completion until it returns `true`; returns whether it did.
+fn each_completion(grid: &mut [u8; 81], visit: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
+    let Some(cell) = grid.iter().position(|&value| value == 0) else {
+        return visit(grid);
+    };
+    for digit in 1..=9 {
+        if allowed(grid, cell, digit) {
+            grid[cell] = digit;
+            if each_completion(grid, visit) {
+                grid[cell] = 0;
+                return true;
+            }
+        }
+    }
+    grid[cell] = 0;
+    false
+}
+
+/// The number of solutions, counting stopped at `cap`.
+pub fn count(puzzle: &[u8; 81], cap: u64) -> u64 {
+    if clashes(puzzle) {
+        return 0;
+    }
+    let mut found = 0;
+    each_completion(&mut puzzle.clone(), &mut |_| {
+        found += 1;
+        found >= cap
+    });
+    found
+}
+
+/// Some solution, if there is one.
+pub fn first(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
+    if clashes(puzzle) {
+        return None;
+    }
+    let mut solution = None;
+    each_completion(&mut puzzle.clone(), &mut |grid| {
+        solution = Some(*grid);
+        true
+    });
+    solution
+}
+
+/// The best P1074 score over all completions: plain exhaustive search, with only the
+/// obvious bound (every open cell at most 9 x its weight) to cut hopeless branches.
+pub fn best_score(puzzle: &[u8; 81]) -> Option<u32> {
+    if clashes(puzzle) {
+        return None;
+    }
+    fn go(grid: &mut [u8; 81], score: u32, open_weight: u32, best: &mut Option<u32>) {
+        if best.is_some_and(|b| score + 9 * open_weight <= b) {
+            return;
+        }
+        let Some(cell) = grid.iter().position(|&value| value == 0) else {
+            *best = (*best).max(Some(score));
+            return;
+        };
+        for digit in (1..=9).rev() {
+            if allowed(grid, cell, digit) {
+                grid[cell] = digit;
+                let w = weight(cell);
+                go(grid, score + u32::from(digit) * w, open_weight - w, best);
+            }
+        }
+        grid[cell] = 0;
+    }
+    let score = (0..81)
+        .map(|cell| u32::from(puzzle[cell]) * weight(cell))
+        .sum();
+    let open_weight = (0..81).filter(|&cell| puzzle[cell] == 0).map(weight).sum();
+    let mut best = None;
+    go(&mut puzzle.clone(), score, open_weight, &mut best);
+    best
+}
