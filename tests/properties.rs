@@ -41,7 +41,10 @@ fn boards(seed: u64, count: usize, max_blanks: usize) -> Vec<[u8; 81]> {
         .collect()
 }
 
-fn run(solve: impl Fn(&[u8], &mut Vec<u8>) -> Result<(), String>, input: &str) -> String {
+/// A solution's `solve`, on byte input and a byte buffer.
+type Solve = fn(&[u8], &mut Vec<u8>) -> Result<(), String>;
+
+fn run(solve: Solve, input: &str) -> String {
     let mut out = Vec::new();
     solve(input.as_bytes(), &mut out).unwrap_or_else(|e| panic!("solve failed: {e}"));
     String::from_utf8(out).unwrap()
@@ -177,7 +180,7 @@ fn input_variants_do_not_change_outputs() {
     let sicily =
         format!("{}\n", puzzles.len()) + &puzzles.iter().map(gen::sicily_rows).collect::<String>();
     let p1074_board = gen::p1074_board(&puzzles[0]);
-    let cases: [(&str, fn(&[u8], &mut Vec<u8>) -> Result<(), String>, String); 4] = [
+    let cases: [(&str, Solve, String); 4] = [
         ("acwing166", acwing166, acwing.clone() + "end\n"),
         ("acwing166 without end", acwing166, acwing),
         ("sicily1317", sicily1317, sicily),
@@ -194,7 +197,7 @@ fn input_variants_do_not_change_outputs() {
 
 #[test]
 fn malformed_input_is_an_error_not_a_panic() {
-    let bad: [(fn(&[u8], &mut Vec<u8>) -> Result<(), String>, &str); 7] = [
+    let bad: [(Solve, &str); 7] = [
         (acwing166, "12345\nend\n"),
         (acwing166, &"x".repeat(81)),
         (sicily1317, "two\n"),
