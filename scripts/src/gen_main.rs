@@ -4,6 +4,7 @@
 //! gen p1074 --givens K [--count N] [--seed S]    boards of K random givens, blank line between
 //! gen dots --kind unique|multi|unsolvable [--count N] [--seed S]   81-character lines
 //! gen sicily [--count N] [--seed S]              a Sicily 1317 file (mixed kinds)
+//! gen oracle p1074|sicily1317|acwing166 < CASE.in  the plain oracle's answer (for .out files)
 //! ```
 
 #[allow(dead_code)]
@@ -15,7 +16,8 @@ mod rng;
 use rng::Rng;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: gen p1074 --givens K | dots --kind unique|multi|unsolvable | sicily  [--count N] [--seed S]";
+const USAGE: &str = "usage: gen p1074 --givens K | dots --kind unique|multi|unsolvable | sicily  [--count N] [--seed S]
+       gen oracle p1074|sicily1317|acwing166 < CASE.in";
 
 fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
@@ -32,6 +34,12 @@ fn main() -> ExitCode {
 
 fn run(args: Vec<String>) -> Result<String, String> {
     let format = args.first().ok_or("which format?")?.clone();
+    if format == "oracle" {
+        let mut input = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut input)
+            .map_err(|e| e.to_string())?;
+        return answer(args.get(1).map_or("", String::as_str), &input);
+    }
     let (mut count, mut seed, mut givens, mut kind) = (1, 1, None, None);
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
@@ -90,4 +98,74 @@ fn run(args: Vec<String>) -> Result<String, String> {
 fn number(text: &str) -> Result<usize, String> {
     text.parse()
         .map_err(|_| format!("`{text}` is not a number"))
+}
+
+/// The oracle's answer to one case, in the problem's output format. Parsing is lenient
+/// (it reads what the solutions read); the inputs are the project's own cases.
+fn answer(problem: &str, input: &str) -> Result<String, String> {
+    let cells = |text: &str, blank: char| -> [u8; 81] {
+        let mut grid = [0; 81];
+        for (cell, ch) in grid
+            .iter_mut()
+            .zip(text.chars().filter(|c| !c.is_whitespace()))
+        {
+            *cell = if ch == blank {
+                0
+            } else {
+                ch.to_digit(10).unwrap_or(0) as u8
+            };
+        }
+        grid
+    };
+    match problem {
+        "p1074" => {
+            let mut grid = [0; 81];
+            for (cell, token) in grid.iter_mut().zip(input.split_whitespace()) {
+                *cell = token.parse().map_err(|_| format!("bad number `{token}`"))?;
+            }
+            Ok(format!(
+                "{}\n",
+                oracle::best_score(&grid).map_or(-1, i64::from)
+            ))
+        }
+        "acwing166" => {
+            let mut text = String::new();
+            for line in input.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                if line == "end" {
+                    break;
+                }
+                match oracle::first(&cells(line, '.')) {
+                    Some(solution) => text += &(gen::dots(&solution) + "\n"),
+                    None => text += "no solution\n",
+                }
+            }
+            Ok(text)
+        }
+        "sicily1317" => {
+            let mut lines = input.lines().map(str::trim).filter(|l| !l.is_empty());
+            let count: usize = lines
+                .next()
+                .and_then(|l| l.parse().ok())
+                .ok_or("no puzzle count")?;
+            let mut text = String::new();
+            for number in 1..=count {
+                let rows: String = (0..9).filter_map(|_| lines.next()).collect();
+                let puzzle = cells(&rows, '_');
+                if number > 1 {
+                    text.push('\n');
+                }
+                match oracle::count(&puzzle, 10_000) {
+                    0 => text += &format!("Puzzle {number} has no solution\n"),
+                    1 => {
+                        let solution = oracle::first(&puzzle).expect("counted one");
+                        let rows = gen::sicily_rows(&solution);
+                        text += &format!("Puzzle {number} solution is\n{rows}");
+                    }
+                    n => text += &format!("Puzzle {number} has {n} solutions\n"),
+                }
+            }
+            Ok(text)
+        }
+        _ => Err("gen oracle needs p1074, sicily1317 or acwing166".into()),
+    }
 }

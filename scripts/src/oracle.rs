@@ -80,34 +80,50 @@ pub fn first(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
     solution
 }
 
-/// The best P1074 score over all completions: plain exhaustive search, with only the
-/// obvious bound (every open cell at most 9 x its weight) to cut hopeless branches.
+/// The digits `cell` allows, as a bit set (bit `d` for digit `d`).
+fn allowed_digits(grid: &[u8; 81], cell: usize) -> u16 {
+    (1..=9u8)
+        .filter(|&d| allowed(grid, cell, d))
+        .fold(0, |set, d| set | 1 << d)
+}
+
+/// The best P1074 score over all completions: exhaustive search with two plain, safe
+/// helps: fill the open cell with the fewest allowed digits first, and cut a branch when
+/// even every open cell at (its weight x its largest allowed digit) cannot beat the best.
 pub fn best_score(puzzle: &[u8; 81]) -> Option<u32> {
     if clashes(puzzle) {
         return None;
     }
-    fn go(grid: &mut [u8; 81], score: u32, open_weight: u32, best: &mut Option<u32>) {
-        if best.is_some_and(|b| score + 9 * open_weight <= b) {
+    fn go(grid: &mut [u8; 81], score: u32, best: &mut Option<u32>) {
+        let mut bound = score;
+        let mut tightest: Option<(u32, usize, u16)> = None;
+        for cell in (0..81).filter(|&cell| grid[cell] == 0) {
+            let digits = allowed_digits(grid, cell);
+            if digits == 0 {
+                return;
+            }
+            bound += weight(cell) * (15 - digits.leading_zeros());
+            if tightest.map_or(true, |(count, _, _)| digits.count_ones() < count) {
+                tightest = Some((digits.count_ones(), cell, digits));
+            }
+        }
+        if best.is_some_and(|b| bound <= b) {
             return;
         }
-        let Some(cell) = grid.iter().position(|&value| value == 0) else {
+        let Some((_, cell, digits)) = tightest else {
             *best = (*best).max(Some(score));
             return;
         };
-        for digit in (1..=9).rev() {
-            if allowed(grid, cell, digit) {
-                grid[cell] = digit;
-                let w = weight(cell);
-                go(grid, score + u32::from(digit) * w, open_weight - w, best);
-            }
+        for digit in (1..=9u8).rev().filter(|&d| digits & (1 << d) != 0) {
+            grid[cell] = digit;
+            go(grid, score + u32::from(digit) * weight(cell), best);
         }
         grid[cell] = 0;
     }
     let score = (0..81)
         .map(|cell| u32::from(puzzle[cell]) * weight(cell))
         .sum();
-    let open_weight = (0..81).filter(|&cell| puzzle[cell] == 0).map(weight).sum();
     let mut best = None;
-    go(&mut puzzle.clone(), score, open_weight, &mut best);
+    go(&mut puzzle.clone(), score, &mut best);
     best
 }
