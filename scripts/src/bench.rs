@@ -13,8 +13,11 @@
 //! Peers come from `../shared/peers/build.sh DIR` (default DIR /tmp/sudoku-peers if it
 //! exists); data defaults to `../shared/data` beside the project when it exists.
 
+#[path = "../../solutions/core16.rs"]
+mod core16;
 #[allow(dead_code)]
 mod gen;
+mod gen16;
 #[allow(dead_code)]
 mod oracle;
 mod rng;
@@ -46,6 +49,8 @@ enum Check {
     SameAsPeer,
     /// No check possible (no peer can finish); the output must be one number.
     OneNumber,
+    /// Each 16x16 output grid solves its puzzle.
+    Grids16,
 }
 
 struct Workload {
@@ -241,6 +246,35 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
             timeout: Duration::from_secs(20),
         });
     }
+    let official16 = options.data.join("acwing169/poj3076/a.in");
+    list.push(Workload {
+        name: "acwing169 POJ 3076 official puzzles".into(),
+        problem: "acwing169",
+        inputs: vec![official16],
+        puzzles: 4,
+        peer: None,
+        check: Check::Grids16,
+        target: Target::EachUnderMs(1000),
+        timeout: Duration::from_secs(10),
+    });
+    let mut rng16 = rng::Rng::new(169);
+    let generated16 = (0..100)
+        .map(|index| {
+            let path = scratch.join(format!("acwing169-{index}.in"));
+            fs::write(&path, gen16::letters(&gen16::minimal_unique(&mut rng16))).map(|_| path)
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    list.push(Workload {
+        name: "acwing169 100 minimal unique 16x16 (seed 169)".into(),
+        problem: "acwing169",
+        inputs: generated16,
+        puzzles: 100,
+        peer: None,
+        check: Check::Grids16,
+        target: Target::EachUnderMs(1000),
+        timeout: Duration::from_secs(10),
+    });
     let empty = scratch.join("p1074-empty.in");
     fs::write(&empty, "0 0 0 0 0 0 0 0 0\n".repeat(9)).map_err(|e| e.to_string())?;
     list.push(Workload {
@@ -315,6 +349,37 @@ fn check(workload: &Workload, ours: &[String], peer: Option<&[String]>) -> Resul
             .all(|out| out.trim().parse::<i64>().is_ok())
             .then_some(())
             .ok_or_else(|| "output is not one number".to_string()),
+        Check::Grids16 => {
+            for (input, output) in workload.inputs.iter().zip(ours) {
+                let text = fs::read_to_string(input).map_err(|e| e.to_string())?;
+                let read = |text: &str| -> Vec<[u8; 256]> {
+                    let rows: Vec<&str> = text
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| l.len() == 16)
+                        .collect();
+                    rows.chunks(16)
+                        .map(|grid| {
+                            let mut cells = [0; 256];
+                            for (cell, byte) in cells.iter_mut().zip(grid.concat().bytes()) {
+                                *cell = if byte == b'-' { 0 } else { byte - b'A' + 1 };
+                            }
+                            cells
+                        })
+                        .collect()
+                };
+                let (puzzles, answers) = (read(&text), read(output));
+                if puzzles.len() != answers.len()
+                    || !puzzles
+                        .iter()
+                        .zip(&answers)
+                        .all(|(p, a)| gen16::is_solution_of(a, p))
+                {
+                    return Err(format!("wrong 16x16 answer for {}", input.display()));
+                }
+            }
+            Ok(())
+        }
         Check::AcwingGrids => {
             for (input, output) in workload.inputs.iter().zip(ours) {
                 let text = fs::read_to_string(input).map_err(|e| e.to_string())?;

@@ -4,11 +4,16 @@
 //! gen p1074 --givens K [--count N] [--seed S]    boards of K random givens, blank line between
 //! gen dots --kind unique|multi|unsolvable [--count N] [--seed S]   81-character lines
 //! gen sicily [--count N] [--seed S]              a Sicily 1317 file (mixed kinds)
+//! gen grid16 [--count N] [--seed S]              minimal unique 16x16 puzzles (AcWing 169)
 //! gen oracle p1074|sicily1317|acwing166 < CASE.in  the plain oracle's answer (for .out files)
 //! ```
 
+#[path = "../../solutions/core16.rs"]
+mod core16;
 #[allow(dead_code)]
 mod gen;
+#[allow(dead_code)]
+mod gen16;
 #[allow(dead_code)] // shared with the tests and stress, which use the rest
 mod oracle;
 mod rng;
@@ -17,6 +22,7 @@ use rng::Rng;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: gen p1074 --givens K | dots --kind unique|multi|unsolvable | sicily  [--count N] [--seed S]
+       gen grid16 [--count N] [--seed S]
        gen oracle p1074|sicily1317|acwing166 < CASE.in";
 
 fn main() -> ExitCode {
@@ -77,6 +83,11 @@ fn run(args: Vec<String>) -> Result<String, String> {
                 };
                 text += &gen::dots(&puzzle);
                 text.push('\n');
+            }
+        }
+        "grid16" => {
+            for _ in 0..count {
+                text += &gen16::letters(&gen16::minimal_unique(&mut rng));
             }
         }
         "sicily" => {
