@@ -25,6 +25,7 @@
 //! group bound checked directly (tests/p1074.rs).
 //! Submit this file alone (Rust 2021, rustc 1.70 or newer).
 
+use std::cmp::Reverse;
 use std::io::{self, BufRead, Write};
 
 /// Score of every completed grid minus the digits of the scoring cells (see the header).
@@ -105,13 +106,14 @@ impl bitcore::Goal for BestScore {
     }
 
     fn choose_cell(&mut self, _board: &bitcore::Board) -> Option<usize> {
+        // Fewest candidates first; among those, the one with the highest digit to try.
         self.candidates
             .iter()
             .zip(scoring_cells())
-            .map(|(mask, cell)| (mask.count_ones(), cell))
-            .filter(|&(count, _)| count > 1)
+            .map(|(mask, cell)| (mask.count_ones(), Reverse(32 - mask.leading_zeros()), cell))
+            .filter(|&(count, _, _)| count > 1)
             .min()
-            .map(|(_, cell)| cell)
+            .map(|(_, _, cell)| cell)
     }
 }
 
