@@ -3,77 +3,30 @@
 //! group bound (the matroid greedy equals a brute-force best distinct-digit sum).
 
 #[allow(dead_code)]
+#[path = "../scripts/src/gen.rs"]
+mod gen;
+#[allow(dead_code)]
+#[path = "../scripts/src/oracle.rs"]
+mod oracle;
+#[allow(dead_code)]
 #[path = "../solutions/p1074/main.rs"]
 mod p1074;
+#[path = "../scripts/src/rng.rs"]
+mod rng;
 
-/// Small xorshift PRNG: the tests must not depend on crates.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % bound as u64) as usize
-    }
-}
-
-/// A random completed grid: a base pattern under random relabelling and random
-/// row/column permutations inside bands and stacks, bands and stacks themselves permuted.
-fn random_grid(rng: &mut Rng) -> [u8; 81] {
-    let mut digits: Vec<u8> = (1..=9).collect();
-    for i in (1..9).rev() {
-        digits.swap(i, rng.below(i + 1));
-    }
-    let order = |rng: &mut Rng| {
-        let mut groups = [0, 1, 2];
-        let mut inner = [[0, 1, 2]; 3];
-        for i in (1..3).rev() {
-            groups.swap(i, rng.below(i + 1));
-            for lines in inner.iter_mut() {
-                lines.swap(i, rng.below(i + 1));
-            }
-        }
-        let mut lines = [0; 9];
-        for (slot, line) in lines.iter_mut().enumerate() {
-            *line = 3 * groups[slot / 3] + inner[slot / 3][slot % 3];
-        }
-        lines
-    };
-    let (rows, cols) = (order(rng), order(rng));
-    let mut grid = [0; 81];
-    for r in 0..9 {
-        for c in 0..9 {
-            let (br, bc) = (rows[r], cols[c]);
-            grid[9 * r + c] = digits[(3 * (br % 3) + br / 3 + bc) % 9];
-        }
-    }
-    grid
-}
-
-fn is_valid(grid: &[u8; 81]) -> bool {
-    (0..9).all(|unit| {
-        let (mut row, mut col, mut boxed) = (0u32, 0u32, 0u32);
-        for i in 0..9 {
-            row |= 1 << grid[9 * unit + i];
-            col |= 1 << grid[9 * i + unit];
-            boxed |= 1 << grid[9 * (unit / 3 * 3 + i / 3) + unit % 3 * 3 + i % 3];
-        }
-        row == 0x3FE && col == 0x3FE && boxed == 0x3FE
-    })
-}
+use rng::Rng;
 
 #[test]
 fn score_identity_holds_on_random_completed_grids() {
-    let mut rng = Rng(0x1074_2009);
+    let mut rng = Rng::new(0x1074_2009);
     let cells: Vec<usize> = p1074::GROUPS
         .iter()
         .flat_map(|g| g.iter().copied())
         .collect();
     assert_eq!(cells.len(), 21);
     for _ in 0..2000 {
-        let grid = random_grid(&mut rng);
-        assert!(is_valid(&grid));
+        let grid = gen::full_grid(&mut rng);
+        assert!(oracle::is_solution_of(&grid, &[0; 81]));
         let scoring: u32 = cells.iter().map(|&cell| u32::from(grid[cell])).sum();
         assert_eq!(p1074::score(&grid), p1074::BASE_SCORE + scoring);
     }
@@ -101,7 +54,7 @@ fn brute_best(candidates: &[u32], used: u32) -> Option<u32> {
 
 #[test]
 fn group_bound_equals_brute_force() {
-    let mut rng = Rng(0xB0B);
+    let mut rng = Rng::new(0xB0B);
     for round in 0..5000 {
         let len = 1 + round % 5;
         let candidates: Vec<u32> = (0..len)
