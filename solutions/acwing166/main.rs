@@ -532,18 +532,6 @@ impl Board {
         })
     }
 
-    /// Cells of band `band` where digit `digit` (0-based) may go or stands (see the layout).
-    #[inline]
-    pub fn digit_cells(&self, digit: usize, band: usize) -> u32 {
-        self.candidates[3 * digit + band]
-    }
-
-    /// Cells of band `band` that hold no digit yet.
-    #[inline]
-    pub fn unsolved_cells(&self, band: usize) -> u32 {
-        self.unsolved[band]
-    }
-
     /// The grid as 81 values, `1..=9` for placed cells and `0` for open ones.
     pub fn grid(&self) -> [u8; 81] {
         let mut grid = [0; 81];
