@@ -4,8 +4,8 @@
 //! gen p1074 --givens K [--count N] [--seed S]    boards of K random givens, blank line between
 //! gen dots --kind unique|multi|unsolvable [--count N] [--seed S]   81-character lines
 //! gen sicily [--count N] [--seed S]              a Sicily 1317 file (mixed kinds)
-//! gen grid16 [--count N] [--seed S]              minimal unique 16x16 puzzles (AcWing 169)
-//! gen oracle p1074|sicily1317|acwing166 < CASE.in  the plain oracle's answer (for .out files)
+//! gen grid16 [--givens K] [--count N] [--seed S] unique 16x16 puzzles (minimal without --givens)
+//! gen oracle p1074|sicily1317|acwing166|acwing169 < CASE.in  the plain oracle's answer
 //! ```
 
 #[path = "../../solutions/core16.rs"]
@@ -22,8 +22,8 @@ use rng::Rng;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: gen p1074 --givens K | dots --kind unique|multi|unsolvable | sicily  [--count N] [--seed S]
-       gen grid16 [--count N] [--seed S]
-       gen oracle p1074|sicily1317|acwing166 < CASE.in";
+       gen grid16 [--givens K] [--count N] [--seed S]
+       gen oracle p1074|sicily1317|acwing166|acwing169 < CASE.in";
 
 fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
@@ -87,7 +87,7 @@ fn run(args: Vec<String>) -> Result<String, String> {
         }
         "grid16" => {
             for _ in 0..count {
-                text += &gen16::letters(&gen16::minimal_unique(&mut rng));
+                text += &gen16::letters(&gen16::unique_with_givens(&mut rng, givens.unwrap_or(0)));
             }
         }
         "sicily" => {
@@ -177,6 +177,25 @@ fn answer(problem: &str, input: &str) -> Result<String, String> {
             }
             Ok(text)
         }
-        _ => Err("gen oracle needs p1074, sicily1317 or acwing166".into()),
+        "acwing169" => {
+            let rows: Vec<&str> = input
+                .lines()
+                .map(str::trim)
+                .filter(|l| l.len() == 16)
+                .collect();
+            let mut text = String::new();
+            for grid in rows.chunks(16) {
+                let mut puzzle = [0; 256];
+                for (cell, byte) in puzzle.iter_mut().zip(grid.concat().bytes()) {
+                    *cell = if byte == b'-' { 0 } else { byte - b'A' + 1 };
+                }
+                match oracle::first16(&puzzle) {
+                    Some(solution) => text += &gen16::letters(&solution),
+                    None => text += "no solution\n\n",
+                }
+            }
+            Ok(text)
+        }
+        _ => Err("gen oracle needs p1074, sicily1317, acwing166 or acwing169".into()),
     }
 }

@@ -127,3 +127,48 @@ pub fn best_score(puzzle: &[u8; 81]) -> Option<u32> {
     go(&mut puzzle.clone(), score, &mut best);
     best
 }
+
+/// 16x16 (AcWing 169): whether `digit` (1..=16) may go in `cell` of a 256-cell grid.
+pub fn allowed16(grid: &[u8; 256], cell: usize, digit: u8) -> bool {
+    let (r, c) = (cell / 16, cell % 16);
+    let (br, bc) = (r / 4 * 4, c / 4 * 4);
+    (0..16).all(|i| {
+        grid[16 * r + i] != digit
+            && grid[16 * i + c] != digit
+            && grid[16 * (br + i / 4) + bc + i % 4] != digit
+    })
+}
+
+/// 16x16: some solution, by plain backtracking on the open cell with the fewest allowed
+/// letters (a fixed order is hopeless at this size). `None` if there is none.
+pub fn first16(puzzle: &[u8; 256]) -> Option<[u8; 256]> {
+    fn go(grid: &mut [u8; 256]) -> bool {
+        let mut tightest: Option<(usize, usize)> = None;
+        for cell in (0..256).filter(|&cell| grid[cell] == 0) {
+            let count = (1..=16).filter(|&d| allowed16(grid, cell, d)).count();
+            if tightest.map_or(true, |(fewest, _)| count < fewest) {
+                tightest = Some((count, cell));
+            }
+        }
+        let Some((_, cell)) = tightest else {
+            return true;
+        };
+        for digit in 1..=16 {
+            if allowed16(grid, cell, digit) {
+                grid[cell] = digit;
+                if go(grid) {
+                    return true;
+                }
+            }
+        }
+        grid[cell] = 0;
+        false
+    }
+    let clash = (0..256).any(|cell| {
+        let mut others = *puzzle;
+        others[cell] = 0;
+        puzzle[cell] != 0 && !allowed16(&others, cell, puzzle[cell])
+    });
+    let mut grid = *puzzle;
+    (!clash && go(&mut grid)).then_some(grid)
+}

@@ -7,8 +7,12 @@
 //! unsolvable ones with and without clashing givens, and for acwing166 some unique minimal
 //! puzzles. Sizes are capped where the plain oracle would get slow.
 
+#[path = "../../solutions/core16.rs"]
+mod core16;
 #[allow(dead_code)]
 mod gen;
+#[allow(dead_code)]
+mod gen16;
 mod oracle;
 mod rng;
 
@@ -17,7 +21,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
-const USAGE: &str = "usage: stress p1074|sicily1317|acwing166 [--cases N] [--seed S] [--bin PATH]";
+const USAGE: &str =
+    "usage: stress p1074|sicily1317|acwing166|acwing169 [--cases N] [--seed S] [--bin PATH]";
 
 struct Options {
     problem: String,
@@ -40,6 +45,7 @@ fn main() -> ExitCode {
         let (input, verdict) = match options.problem.as_str() {
             "p1074" => p1074_case(&mut rng),
             "sicily1317" => sicily_case(&mut rng),
+            "acwing169" => grid16_case(&mut rng),
             _ => acwing_case(&mut rng, case),
         };
         let output = match run(&options.binary, &input) {
@@ -72,7 +78,7 @@ fn main() -> ExitCode {
 
 fn parse(args: Vec<String>) -> Result<Options, String> {
     let problem = args.first().ok_or("which problem?")?.clone();
-    if !["p1074", "sicily1317", "acwing166"].contains(&problem.as_str()) {
+    if !["p1074", "sicily1317", "acwing166", "acwing169"].contains(&problem.as_str()) {
         return Err(format!("no stress support for `{problem}`"));
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -174,6 +180,45 @@ fn acwing_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
         }
     });
     (gen::dots(&puzzle) + "\nend\n", verdict)
+}
+
+/// 16x16: a random full grid with up to 130 cells emptied (often several solutions; any
+/// valid one is accepted), every tenth made unsolvable by copying a given into an empty
+/// cell of its row (a clash) or by changing a given.
+fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
+    let mut puzzle = gen16::full_grid(rng);
+    let mut cells: Vec<usize> = (0..256).collect();
+    rng.shuffle(&mut cells);
+    let blanks = 1 + rng.below(130);
+    for &cell in &cells[..blanks] {
+        puzzle[cell] = 0;
+    }
+    if rng.below(10) == 0 {
+        let given = cells[blanks..][rng.below(256 - blanks)];
+        puzzle[given] = 1 + (puzzle[given] + rng.below(15) as u8) % 16;
+    }
+    let solvable = oracle::first16(&puzzle).is_some();
+    let text = gen16::letters(&puzzle);
+    let verdict = Box::new(move |output: &str| {
+        if !solvable {
+            return if output.trim_end() == "no solution" {
+                Ok(())
+            } else {
+                Err(format!("expected `no solution`, got {output:?}"))
+            };
+        }
+        let rows: Vec<&str> = output.lines().filter(|l| l.len() == 16).collect();
+        let mut grid = [0u8; 256];
+        for (cell, byte) in grid.iter_mut().zip(rows.concat().bytes()) {
+            *cell = byte.wrapping_sub(b'A' - 1);
+        }
+        if rows.len() == 16 && gen16::is_solution_of(&grid, &puzzle) {
+            Ok(())
+        } else {
+            Err(format!("not a solution: {output:?}"))
+        }
+    });
+    (text, verdict)
 }
 
 /// Runs the program on `input`; its standard output (a failure exit is part of the output,
