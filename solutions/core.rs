@@ -5,8 +5,8 @@
 //! `search(board, goal)` visits the completions of a puzzle. The goal sees each complete
 //! grid (`found`, return `true` to stop) and may cut a subtree before it is branched
 //! (`prune`, for an upper bound) or pick the branching cell (`choose_cell`). Three goals
-//! cover the toolkit: [`FirstSolution`],
-//! [`CountSolutions`] (up to a cap), and a caller's maximiser (P1074 supplies its bound).
+//! cover the toolkit: [`FirstSolution`], [`CountSolutions`] (up to a cap), and a caller's
+//! maximiser (P1074 supplies its bound and its branching cells).
 //!
 //! # Representation (why it is fast)
 //! Digit-major bitboards by band, the layout of JCZSolve and tdoku: for each digit `d` and
