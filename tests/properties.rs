@@ -73,7 +73,7 @@ fn acwing166_grids_are_valid_solutions_or_rightly_none() {
     assert_eq!(lines.len(), puzzles.len());
     let mut none = 0;
     for (puzzle, line) in puzzles.iter().zip(&lines) {
-        match oracle::first(puzzle) {
+        match oracle::solve_first(puzzle) {
             None => {
                 assert_eq!(*line, acwing166::NO_SOLUTION, "{}", gen::dots(puzzle));
                 none += 1;
@@ -106,15 +106,15 @@ fn sicily1317_counts_equal_the_oracle() {
             expected.push('\n');
         }
         let number = index + 1;
-        match oracle::count(puzzle, sicily1317::COUNT_CAP) {
+        match oracle::count_solutions(puzzle, sicily1317::COUNT_CAP) {
             0 => expected += &format!("Puzzle {number} has no solution\n"),
             1 => {
-                let rows = gen::sicily_rows(&oracle::first(puzzle).unwrap());
+                let rows = gen::sicily_rows(&oracle::solve_first(puzzle).unwrap());
                 expected += &format!("Puzzle {number} solution is\n{rows}");
             }
             n => expected += &format!("Puzzle {number} has {n} solutions\n"),
         }
-        kinds[oracle::count(puzzle, 2).min(2) as usize] += 1;
+        kinds[oracle::count_solutions(puzzle, 2).min(2) as usize] += 1;
     }
     assert!(
         kinds.iter().all(|&k| k >= 20),
@@ -127,7 +127,7 @@ fn sicily1317_counts_equal_the_oracle() {
 fn p1074_best_scores_equal_the_oracle() {
     let puzzles = boards(1074, 600, 36);
     for puzzle in &puzzles {
-        let want = oracle::best_score(puzzle).map_or(-1, i64::from);
+        let want = oracle::best_p1074_score(puzzle).map_or(-1, i64::from);
         let got = run(p1074, &gen::p1074_board(puzzle));
         assert_eq!(
             got,
@@ -144,7 +144,7 @@ fn p1074_sparse_boards_equal_the_oracle() {
     let mut rng = Rng::new(74);
     for _ in 0..12 {
         let puzzle = gen::with_blanks(&gen::full_grid(&mut rng), 42, &mut rng);
-        let want = oracle::best_score(&puzzle).map_or(-1, i64::from);
+        let want = oracle::best_p1074_score(&puzzle).map_or(-1, i64::from);
         assert_eq!(run(p1074, &gen::p1074_board(&puzzle)), format!("{want}\n"));
     }
 }

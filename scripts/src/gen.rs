@@ -51,7 +51,7 @@ pub fn unique(rng: &mut Rng, stop_at_givens: usize) -> [u8; 81] {
         }
         let digit = puzzle[cell];
         puzzle[cell] = 0;
-        if oracle::count(&puzzle, 2) == 1 {
+        if oracle::count_solutions(&puzzle, 2) == 1 {
             givens -= 1;
         } else {
             puzzle[cell] = digit;
@@ -86,7 +86,83 @@ pub fn unsolvable(rng: &mut Rng, blanks: usize) -> [u8; 81] {
         for digit in 1..=9 {
             if digit != original && oracle::allowed(&puzzle, cell, digit) {
                 puzzle[cell] = digit;
-                if oracle::count(&puzzle, 1) == 0 {
+                if oracle::count_solutions(&puzzle, 1) == 0 {
+                    return puzzle;
+                }
+            }
+        }
+    }
+}
+
+/// A sparse P1074 board: `givens` random cells kept from a random full grid (so it has at
+/// least one completion).
+pub fn sparse(rng: &mut Rng, givens: usize) -> [u8; 81] {
+    let full = full_grid(rng);
+    with_blanks(&full, 81 - givens.min(81), rng)
+}
+
+/// A board whose number of solutions lies in `solutions` (which must not contain 0 or 1:
+/// use `unique` or `unsolvable` for those): random boards of 10 to `max_blanks` blanks,
+/// drawn until the oracle's count (capped just past the range) falls inside. Wide ranges
+/// come fast; a narrow range far up (say 9,000-9,999) may take many draws.
+pub fn multi(
+    rng: &mut Rng,
+    solutions: std::ops::RangeInclusive<u64>,
+    max_blanks: usize,
+) -> [u8; 81] {
+    assert!(*solutions.start() >= 2 && solutions.start() <= solutions.end());
+    loop {
+        let blanks = 10 + rng.below(max_blanks.max(11) - 9);
+        let puzzle = with_blanks(&full_grid(rng), blanks, rng);
+        if solutions.contains(&oracle::count_solutions(&puzzle, solutions.end() + 1)) {
+            return puzzle;
+        }
+    }
+}
+
+/// A board whose givens clash: a random board of `blanks` blanks, then one given copied
+/// into an empty cell of its row, column or box.
+pub fn clashing(rng: &mut Rng, blanks: usize) -> [u8; 81] {
+    loop {
+        let mut puzzle = with_blanks(&full_grid(rng), blanks.clamp(1, 80), rng);
+        let given = rng.below(81);
+        if puzzle[given] == 0 {
+            continue;
+        }
+        let (r, c) = (given / 9, given % 9);
+        let unit: Vec<usize> = match rng.below(3) {
+            0 => (0..9).map(|i| 9 * r + i).collect(),
+            1 => (0..9).map(|i| 9 * i + c).collect(),
+            _ => (0..9)
+                .map(|i| 9 * (r / 3 * 3 + i / 3) + c / 3 * 3 + i % 3)
+                .collect(),
+        };
+        let empty: Vec<usize> = unit.into_iter().filter(|&cell| puzzle[cell] == 0).collect();
+        if !empty.is_empty() {
+            puzzle[empty[rng.below(empty.len())]] = puzzle[given];
+            debug_assert!(oracle::clashes(&puzzle));
+            return puzzle;
+        }
+    }
+}
+
+/// A board without solution whose givens do not clash: one given of a random board of
+/// `blanks` blanks changed to another digit its row, column and box allow, kept only when
+/// the oracle then finds no solution. At least 20 blanks: on a nearly full board no given
+/// has another digit its units allow, and the draw would never end.
+pub fn dead_end(rng: &mut Rng, blanks: usize) -> [u8; 81] {
+    loop {
+        let mut puzzle = with_blanks(&full_grid(rng), blanks.clamp(20, 80), rng);
+        let cell = rng.below(81);
+        let original = puzzle[cell];
+        if original == 0 {
+            continue;
+        }
+        puzzle[cell] = 0;
+        for digit in 1..=9 {
+            if digit != original && oracle::allowed(&puzzle, cell, digit) {
+                puzzle[cell] = digit;
+                if oracle::count_solutions(&puzzle, 1) == 0 {
                     return puzzle;
                 }
             }

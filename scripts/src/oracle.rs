@@ -55,7 +55,7 @@ fn each_completion(grid: &mut [u8; 81], visit: &mut dyn FnMut(&[u8; 81]) -> bool
 }
 
 /// The number of solutions, counting stopped at `cap`.
-pub fn count(puzzle: &[u8; 81], cap: u64) -> u64 {
+pub fn count_solutions(puzzle: &[u8; 81], cap: u64) -> u64 {
     if clashes(puzzle) {
         return 0;
     }
@@ -68,7 +68,7 @@ pub fn count(puzzle: &[u8; 81], cap: u64) -> u64 {
 }
 
 /// Some solution, if there is one.
-pub fn first(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
+pub fn solve_first(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
     if clashes(puzzle) {
         return None;
     }
@@ -87,10 +87,17 @@ fn allowed_digits(grid: &[u8; 81], cell: usize) -> u16 {
         .fold(0, |set, d| set | 1 << d)
 }
 
-/// The best P1074 score over all completions: exhaustive search with two plain, safe
-/// helps: fill the open cell with the fewest allowed digits first, and cut a branch when
-/// even every open cell at (its weight x its largest allowed digit) cannot beat the best.
-pub fn best_score(puzzle: &[u8; 81]) -> Option<u32> {
+/// The best P1074 score over all completions (`None`: no completion). Exhaustive search
+/// with two plain, safe helps: fill the open cell with the fewest allowed digits first, and
+/// cut a branch when even every open cell at (its weight x its largest allowed digit)
+/// cannot beat the best found so far.
+///
+/// Why the cut is safe: any completion of `grid` puts in each open cell a digit its row,
+/// column and box allow *now* (filling more cells only removes digits), so that digit is at
+/// most the largest allowed one; weights are positive, so the completion's score is at most
+/// `score + sum(weight x largest allowed digit)` = `bound`. A branch with `bound <= best`
+/// cannot hold a better completion. An open cell with no allowed digit has no completion.
+pub fn best_p1074_score(puzzle: &[u8; 81]) -> Option<u32> {
     if clashes(puzzle) {
         return None;
     }
@@ -139,36 +146,63 @@ pub fn allowed16(grid: &[u8; 256], cell: usize, digit: u8) -> bool {
     })
 }
 
-/// 16x16: some solution, by plain backtracking on the open cell with the fewest allowed
-/// letters (a fixed order is hopeless at this size). `None` if there is none.
-pub fn first16(puzzle: &[u8; 256]) -> Option<[u8; 256]> {
-    fn go(grid: &mut [u8; 256]) -> bool {
-        let mut tightest: Option<(usize, usize)> = None;
-        for cell in (0..256).filter(|&cell| grid[cell] == 0) {
-            let count = (1..=16).filter(|&d| allowed16(grid, cell, d)).count();
-            if tightest.map_or(true, |(fewest, _)| count < fewest) {
-                tightest = Some((count, cell));
-            }
-        }
-        let Some((_, cell)) = tightest else {
-            return true;
-        };
-        for digit in 1..=16 {
-            if allowed16(grid, cell, digit) {
-                grid[cell] = digit;
-                if go(grid) {
-                    return true;
-                }
-            }
-        }
-        grid[cell] = 0;
-        false
-    }
-    let clash = (0..256).any(|cell| {
+/// 16x16: whether two givens of `puzzle` already share a letter in a row, column or box.
+pub fn clashes16(puzzle: &[u8; 256]) -> bool {
+    (0..256).any(|cell| {
         let mut others = *puzzle;
         others[cell] = 0;
         puzzle[cell] != 0 && !allowed16(&others, cell, puzzle[cell])
+    })
+}
+
+/// 16x16: calls `visit` on each completion until it returns `true`; plain backtracking on
+/// the open cell with the fewest allowed letters (a fixed order is hopeless at this size).
+fn each_completion16(grid: &mut [u8; 256], visit: &mut dyn FnMut(&[u8; 256]) -> bool) -> bool {
+    let mut tightest: Option<(usize, usize)> = None;
+    for cell in (0..256).filter(|&cell| grid[cell] == 0) {
+        let count = (1..=16).filter(|&d| allowed16(grid, cell, d)).count();
+        if tightest.map_or(true, |(fewest, _)| count < fewest) {
+            tightest = Some((count, cell));
+        }
+    }
+    let Some((_, cell)) = tightest else {
+        return visit(grid);
+    };
+    for digit in 1..=16 {
+        if allowed16(grid, cell, digit) {
+            grid[cell] = digit;
+            if each_completion16(grid, visit) {
+                grid[cell] = 0;
+                return true;
+            }
+        }
+    }
+    grid[cell] = 0;
+    false
+}
+
+/// 16x16: some solution, or `None` if there is none.
+pub fn solve_first16(puzzle: &[u8; 256]) -> Option<[u8; 256]> {
+    if clashes16(puzzle) {
+        return None;
+    }
+    let mut solution = None;
+    each_completion16(&mut puzzle.clone(), &mut |grid| {
+        solution = Some(*grid);
+        true
     });
-    let mut grid = *puzzle;
-    (!clash && go(&mut grid)).then_some(grid)
+    solution
+}
+
+/// 16x16: the number of solutions, counting stopped at `cap`.
+pub fn count_solutions16(puzzle: &[u8; 256], cap: u64) -> u64 {
+    if clashes16(puzzle) {
+        return 0;
+    }
+    let mut found = 0;
+    each_completion16(&mut puzzle.clone(), &mut |_| {
+        found += 1;
+        found >= cap
+    });
+    found
 }

@@ -1,11 +1,13 @@
-//! `stress PROBLEM [--cases N] [--seed S] [--bin PATH]`: the release solution, run as a
-//! process exactly as a judge would run it, against the plain oracle on generated boards.
-//! Every mismatch is saved to `stress-failures/` with the command that reproduces it; the
-//! last line is `N passed, M failed`.
+//! `stress PROBLEM [--cases N] [--seed S] [--bin PATH] [--timeout SECS]`: the release
+//! solution, run as a process exactly as a judge would run it, against the plain oracle on
+//! generated boards. Every mismatch is saved to `stress-failures/` with the command that
+//! reproduces it; the last line is `N passed, M failed` (exit 1 on any failure, 2 on bad
+//! usage or when the program cannot be started).
 //!
-//! The board mix per problem: from nearly full to very open boards (many solutions),
-//! unsolvable ones with and without clashing givens, and for acwing166 some unique minimal
-//! puzzles. Sizes are capped where the plain oracle would get slow.
+//! The board mix per problem: nearly full boards, boards with a few blanks, open boards
+//! (many solutions), unique puzzles, unsolvable ones with and without clashing givens, and
+//! for p1074 a few sparse boards (26-29 givens). Sizes are capped where the plain oracle
+//! would get slow. Sicily and AcWing 166 cases hold 1 to 3 puzzles each.
 
 #[path = "../../solutions/core16.rs"]
 mod core16;
@@ -13,23 +15,39 @@ mod core16;
 mod gen;
 #[allow(dead_code)]
 mod gen16;
+#[allow(dead_code)]
 mod oracle;
 mod rng;
 
 use rng::Rng;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
 
-const USAGE: &str =
-    "usage: stress p1074|sicily1317|acwing166|acwing169 [--cases N] [--seed S] [--bin PATH]";
+const USAGE: &str = "usage: stress p1074|sicily1317|acwing166|acwing169 \
+                     [--cases N] [--seed S] [--bin PATH] [--timeout SECS]";
+
+/// Failures printed in full; later ones are saved and counted only.
+const SHOWN_FAILURES: usize = 20;
 
 struct Options {
     problem: String,
     cases: usize,
     seed: u64,
     binary: PathBuf,
+    timeout: Duration,
 }
+
+/// What the program did on one input.
+struct Outcome {
+    stdout: String,
+    stderr: String,
+    success: bool,
+}
+
+/// A checker for one outcome: `Err` says what is wrong.
+type Verdict = Box<dyn Fn(&Outcome) -> Result<(), String>>;
 
 fn main() -> ExitCode {
     let options = match parse(std::env::args().skip(1).collect()) {
@@ -41,33 +59,46 @@ fn main() -> ExitCode {
     };
     let mut rng = Rng::new(options.seed);
     let (mut passed, mut failed) = (0, 0);
+    let started = Instant::now();
     for case in 0..options.cases {
         let (input, verdict) = match options.problem.as_str() {
-            "p1074" => p1074_case(&mut rng),
-            "sicily1317" => sicily_case(&mut rng),
-            "acwing169" => grid16_case(&mut rng),
-            _ => acwing_case(&mut rng, case),
+            "p1074" => p1074_case(&mut rng, case),
+            "sicily1317" => sicily_case(&mut rng, case),
+            "acwing166" => acwing_case(&mut rng, case),
+            _ => grid16_case(&mut rng),
         };
-        let output = match run(&options.binary, &input) {
-            Ok(output) => output,
+        let result = match run(&options.binary, &input, options.timeout) {
+            Ok(Some(outcome)) => verdict(&outcome),
+            Ok(None) => Err(format!("no answer within {:?}", options.timeout)),
             Err(message) => {
                 eprintln!("stress: {message}");
                 return ExitCode::from(2);
             }
         };
-        match verdict(&output) {
+        match result {
             Ok(()) => passed += 1,
             Err(why) => {
                 failed += 1;
                 let saved = save(&options, case, &input);
-                println!(
-                    "case {case}: {why}\n  reproduce: {} < {}",
-                    options.binary.display(),
-                    saved.display()
-                );
+                if failed <= SHOWN_FAILURES {
+                    println!(
+                        "case {case}: {why}\n  reproduce: {} < {}",
+                        options.binary.display(),
+                        saved.display()
+                    );
+                } else if failed == SHOWN_FAILURES + 1 {
+                    println!("(further failures are saved in stress-failures/ only)");
+                }
             }
         }
     }
+    eprintln!(
+        "stress {}: {} cases, seed {}, {:.1} s",
+        options.problem,
+        options.cases,
+        options.seed,
+        started.elapsed().as_secs_f64()
+    );
     println!("{passed} passed, {failed} failed");
     if failed == 0 {
         ExitCode::SUCCESS
@@ -81,12 +112,15 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
     if !["p1074", "sicily1317", "acwing166", "acwing169"].contains(&problem.as_str()) {
         return Err(format!("no stress support for `{problem}`"));
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The solution next to this program: target/release/<problem> when run by
+    // scripts/stress (whatever the target directory is).
+    let here = std::env::current_exe().map_err(|e| format!("where am I? {e}"))?;
     let mut options = Options {
-        binary: root.join("target/release").join(&problem),
+        binary: here.with_file_name(&problem),
         problem,
         cases: 1000,
         seed: 1,
+        timeout: Duration::from_secs(10),
     };
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
@@ -100,91 +134,163 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
             "--cases" => options.cases = number()? as usize,
             "--seed" => options.seed = number()?,
             "--bin" => options.binary = PathBuf::from(value),
+            "--timeout" => options.timeout = Duration::from_secs(number()?.max(1)),
             _ => return Err(format!("unknown option `{flag}`")),
         }
     }
     Ok(options)
 }
 
-/// A checker for one output: `Err` says what is wrong.
-type Verdict = Box<dyn Fn(&str) -> Result<(), String>>;
-
-fn exact(expected: String) -> Verdict {
-    Box::new(move |output: &str| {
-        if output == expected {
-            Ok(())
+/// Exactly `expected` on stdout, and a success exit unless `fails` (the Sicily count cap).
+fn exact(expected: String, fails: bool) -> Verdict {
+    Box::new(move |outcome: &Outcome| {
+        if outcome.stdout != expected {
+            Err(format!("expected {expected:?}, got {:?}", outcome.stdout))
+        } else if outcome.success == fails {
+            Err(format!(
+                "right output, but the exit should be {}: stderr {:?}",
+                if fails { "a failure" } else { "a success" },
+                outcome.stderr
+            ))
         } else {
-            Err(format!("expected {expected:?}, got {output:?}"))
+            Ok(())
         }
     })
 }
 
-/// Boards of 1 to `max_blanks` blanks from a random full grid; every tenth unsolvable.
-fn board(rng: &mut Rng, max_blanks: usize) -> [u8; 81] {
+/// A board with `1..=max_blanks` blanks from a random full grid.
+fn open_board(rng: &mut Rng, max_blanks: usize) -> [u8; 81] {
     let blanks = 1 + rng.below(max_blanks);
-    if rng.below(10) == 0 {
-        gen::unsolvable(rng, blanks.min(40))
-    } else {
-        gen::with_blanks(&gen::full_grid(rng), blanks, rng)
+    gen::with_blanks(&gen::full_grid(rng), blanks, rng)
+}
+
+/// The common mix, by case number: every tenth unsolvable (clashing givens or a dead end
+/// without a clash, up to 40 blanks), every tenth 1-5 blanks, otherwise 1 to `max_blanks`.
+fn board(rng: &mut Rng, case: usize, max_blanks: usize) -> [u8; 81] {
+    match case % 10 {
+        9 => {
+            let blanks = 1 + rng.below(40);
+            if rng.below(2) == 0 {
+                gen::clashing(rng, blanks)
+            } else {
+                gen::dead_end(rng, blanks)
+            }
+        }
+        8 => open_board(rng, 5),
+        _ => open_board(rng, max_blanks),
     }
 }
 
-fn p1074_case(rng: &mut Rng) -> (String, Verdict) {
-    let puzzle = board(rng, 50);
-    let best = oracle::best_score(&puzzle).map_or(-1, i64::from);
-    (gen::p1074_board(&puzzle), exact(format!("{best}\n")))
+fn p1074_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
+    let puzzle = if case % 100 == 47 {
+        let givens = 26 + rng.below(4);
+        gen::sparse(rng, givens)
+    } else {
+        board(rng, case, 50)
+    };
+    let best = oracle::best_p1074_score(&puzzle).map_or(-1, i64::from);
+    (gen::p1074_board(&puzzle), exact(format!("{best}\n"), false))
 }
 
-fn sicily_case(rng: &mut Rng) -> (String, Verdict) {
-    let puzzle = board(rng, 52);
-    let expected = match oracle::count(&puzzle, 10_000) {
-        0 => "Puzzle 1 has no solution\n".to_string(),
-        1 => format!(
-            "Puzzle 1 solution is\n{}",
-            gen::sicily_rows(&oracle::first(&puzzle).unwrap())
+/// The oracle's Sicily answer for puzzle `number`, and whether it hit the count cap.
+fn sicily_answer(puzzle: &[u8; 81], number: usize) -> (String, bool) {
+    match oracle::count_solutions(puzzle, 10_000) {
+        0 => (format!("Puzzle {number} has no solution\n"), false),
+        1 => {
+            let rows = gen::sicily_rows(&oracle::solve_first(puzzle).expect("counted one"));
+            (format!("Puzzle {number} solution is\n{rows}"), false)
+        }
+        10_000 => (
+            format!("Puzzle {number} has at least 10000 solutions\n"),
+            true,
         ),
-        10_000 => "Puzzle 1 has at least 10000 solutions\n".to_string(),
-        n => format!("Puzzle 1 has {n} solutions\n"),
-    };
-    (format!("1\n{}", gen::sicily_rows(&puzzle)), exact(expected))
+        n => (format!("Puzzle {number} has {n} solutions\n"), false),
+    }
+}
+
+fn sicily_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
+    let puzzles: Vec<[u8; 81]> = (0..1 + rng.below(3))
+        .map(|_| match case % 100 {
+            0 | 50 => gen::unique(rng, 28),
+            13 => gen::multi(rng, 1000..=9999, 55),
+            // Past the judge's promise: the program must say so and fail.
+            77 => {
+                let blanks = 70 + rng.below(12);
+                gen::with_blanks(&gen::full_grid(rng), blanks, rng)
+            }
+            _ => board(rng, case, 52),
+        })
+        .collect();
+    let mut input = format!("{}\n", puzzles.len());
+    let mut expected = String::new();
+    let mut capped = false;
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        input += &gen::sicily_rows(puzzle);
+        if index > 0 {
+            expected.push('\n');
+        }
+        let (answer, cap) = sicily_answer(puzzle, index + 1);
+        expected += &answer;
+        capped |= cap;
+    }
+    (input, exact(expected, capped))
 }
 
 fn acwing_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
     // Open boards past ~58 blanks make the plain oracle's time explode now and then.
-    let puzzle = if case % 50 == 0 {
-        gen::unique(rng, 28)
-    } else {
-        board(rng, 58)
-    };
-    let solvable = oracle::first(&puzzle).is_some();
-    let verdict = Box::new(move |output: &str| {
-        let line = output.trim_end();
-        if !solvable {
-            return if line == "no solution" {
-                Ok(())
+    let puzzles: Vec<[u8; 81]> = (0..1 + rng.below(3))
+        .map(|_| {
+            if case % 50 == 0 {
+                gen::unique(rng, 28)
             } else {
-                Err(format!("expected `no solution`, got {line:?}"))
-            };
+                board(rng, case, 58)
+            }
+        })
+        .collect();
+    let solvable: Vec<bool> = puzzles
+        .iter()
+        .map(|p| oracle::solve_first(p).is_some())
+        .collect();
+    let mut input: String = puzzles.iter().map(|p| gen::dots(p) + "\n").collect();
+    if case % 10 != 3 {
+        input += "end\n";
+    }
+    let verdict = Box::new(move |outcome: &Outcome| {
+        let lines: Vec<&str> = outcome.stdout.lines().collect();
+        if !outcome.success || lines.len() != puzzles.len() {
+            return Err(format!(
+                "want {} lines and a success exit, got {:?} (stderr {:?})",
+                puzzles.len(),
+                outcome.stdout,
+                outcome.stderr
+            ));
         }
-        let mut grid = [0u8; 81];
-        for (cell, byte) in grid.iter_mut().zip(line.bytes()) {
-            *cell = byte.wrapping_sub(b'0');
+        for ((puzzle, &solvable), line) in puzzles.iter().zip(&solvable).zip(lines) {
+            if !solvable {
+                if line != "no solution" {
+                    return Err(format!(
+                        "{}: expected `no solution`, got {line:?}",
+                        gen::dots(puzzle)
+                    ));
+                }
+                continue;
+            }
+            let mut grid = [0u8; 81];
+            for (cell, byte) in grid.iter_mut().zip(line.bytes()) {
+                *cell = byte.wrapping_sub(b'0');
+            }
+            if line.len() != 81 || !oracle::is_solution_of(&grid, puzzle) {
+                return Err(format!("not a solution of {}: {line:?}", gen::dots(puzzle)));
+            }
         }
-        if line.len() == 81 && oracle::is_solution_of(&grid, &puzzle) {
-            Ok(())
-        } else {
-            Err(format!(
-                "not a solution of {}: {line:?}",
-                gen::dots(&puzzle)
-            ))
-        }
+        Ok(())
     });
-    (gen::dots(&puzzle) + "\nend\n", verdict)
+    (input, verdict)
 }
 
 /// 16x16: a random full grid with up to 130 cells emptied (often several solutions; any
-/// valid one is accepted), every tenth made unsolvable by copying a given into an empty
-/// cell of its row (a clash) or by changing a given.
+/// valid one is accepted), every tenth made unsolvable by changing a given (which may or
+/// may not clash).
 fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
     let mut puzzle = gen16::full_grid(rng);
     let mut cells: Vec<usize> = (0..256).collect();
@@ -197,9 +303,13 @@ fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
         let given = cells[blanks..][rng.below(256 - blanks)];
         puzzle[given] = 1 + (puzzle[given] + rng.below(15) as u8) % 16;
     }
-    let solvable = oracle::first16(&puzzle).is_some();
+    let solvable = oracle::solve_first16(&puzzle).is_some();
     let text = gen16::letters(&puzzle);
-    let verdict = Box::new(move |output: &str| {
+    let verdict = Box::new(move |outcome: &Outcome| {
+        let output = &outcome.stdout;
+        if !outcome.success {
+            return Err(format!("failure exit: {:?}", outcome.stderr));
+        }
         if !solvable {
             return if output.trim_end() == "no solution" {
                 Ok(())
@@ -207,12 +317,15 @@ fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
                 Err(format!("expected `no solution`, got {output:?}"))
             };
         }
-        let rows: Vec<&str> = output.lines().filter(|l| l.len() == 16).collect();
+        let rows: Vec<&str> = output.lines().filter(|l| !l.is_empty()).collect();
         let mut grid = [0u8; 256];
         for (cell, byte) in grid.iter_mut().zip(rows.concat().bytes()) {
             *cell = byte.wrapping_sub(b'A' - 1);
         }
-        if rows.len() == 16 && gen16::is_solution_of(&grid, &puzzle) {
+        if rows.len() == 16
+            && rows.iter().all(|r| r.len() == 16)
+            && gen16::is_solution_of(&grid, &puzzle)
+        {
             Ok(())
         } else {
             Err(format!("not a solution: {output:?}"))
@@ -221,9 +334,9 @@ fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
     (text, verdict)
 }
 
-/// Runs the program on `input`; its standard output (a failure exit is part of the output,
-/// so that a crash is a mismatch and not a harness error).
-fn run(binary: &Path, input: &str) -> Result<String, String> {
+/// Runs the program on `input`: `Ok(None)` if it is still running after `timeout` (it is
+/// killed), `Err` only when it cannot be started at all.
+fn run(binary: &Path, input: &str, timeout: Duration) -> Result<Option<Outcome>, String> {
     let mut child = Command::new(binary)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -231,26 +344,47 @@ fn run(binary: &Path, input: &str) -> Result<String, String> {
         .spawn()
         .map_err(|e| {
             format!(
-                "cannot start {}: {e} (build it with cargo build --release)",
+                "cannot start {}: {e} (build it with cargo build --release, or pass --bin)",
                 binary.display()
             )
         })?;
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .map_err(|e| e.to_string())?;
-    let output = child.wait_with_output().map_err(|e| e.to_string())?;
-    let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
-    if !output.status.success() {
-        text += &format!(
-            "[exit: {}] {}",
-            output.status,
-            String::from_utf8_lossy(&output.stderr)
-        );
-    }
-    Ok(text)
+    // Feed and drain on threads, so that a program that stops reading, or writes a lot,
+    // cannot block us; a write error (it exited early) is part of its behaviour, not ours.
+    let mut stdin = child.stdin.take().expect("piped");
+    let input = input.as_bytes().to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("piped")));
+    let stderr = drain(Box::new(child.stderr.take().expect("piped")));
+    let started = Instant::now();
+    let mut pause = Duration::from_micros(50);
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break Some(status);
+        }
+        if started.elapsed() > timeout {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(5));
+    };
+    let _ = feeder.join();
+    let (stdout, stderr) = (stdout.join(), stderr.join());
+    Ok(status.map(|status| Outcome {
+        stdout: stdout.unwrap_or_default(),
+        stderr: stderr.unwrap_or_default(),
+        success: status.success(),
+    }))
 }
 
 fn save(options: &Options, case: usize, input: &str) -> PathBuf {
