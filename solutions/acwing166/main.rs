@@ -520,13 +520,20 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         let cell = goal
             .choose_cell(&board)
             .unwrap_or_else(|| board.fewest_candidates_cell());
-        let digit = 31 - board.candidates_of(cell).leading_zeros() as usize;
+        let digits = board.candidates_of(cell);
+        let digit = digits.trailing_zeros() as usize;
         let mut guess = board;
         guess.place(digit, cell);
         if search(guess, goal) {
             return true;
         }
         board.eliminate(digit, cell);
+        let rest = digits & !(1 << digit);
+        if rest.is_power_of_two() {
+            // A bi-value cell: the other digit is forced, so place it now rather than
+            // leaving it to a round of naked singles.
+            board.place(rest.trailing_zeros() as usize, cell);
+        }
     }
 }
 
