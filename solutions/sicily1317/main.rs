@@ -443,12 +443,12 @@ impl Board {
         let solved = LONE_BIT[(cells & 0x1FF) as usize]
             | LONE_BIT[(cells >> 9 & 0x1FF) as usize] << 9
             | LONE_BIT[(cells >> 18 & 0x1FF) as usize] << 18;
-        if solved & self.unsolved[band] != 0 {
-            self.unsolved[band] &= !solved;
-            for digit in 0..9 {
-                if 3 * digit + band != index {
-                    self.candidates[3 * digit + band] &= !solved;
-                }
+        // Unconditional: with `index` constant this is 8 fixed ANDs, cheaper than a
+        // branch that is taken about half the time.
+        self.unsolved[band] &= !solved;
+        for digit in 0..9 {
+            if 3 * digit + band != index {
+                self.candidates[3 * digit + band] &= !solved;
             }
         }
         true
@@ -499,8 +499,9 @@ impl Board {
             }
         }
         let mut best = (u32::MAX, 0);
-        for cell in 0..81 {
-            if self.unsolved[cell / 27] & (1 << (cell % 27)) != 0 {
+        for band in 0..3 {
+            if self.unsolved[band] != 0 {
+                let cell = 27 * band + self.unsolved[band].trailing_zeros() as usize;
                 best = best.min((self.candidates_of(cell).count_ones(), cell));
             }
         }
