@@ -486,10 +486,26 @@ impl Board {
                 units
                     .iter()
                     .for_each(|&unit| seen_in_unit[unit] |= 1 << value);
-                board.place(usize::from(value - 1), cell);
+                board.place_given(usize::from(value - 1), cell);
             }
         }
         Some(board)
+    }
+
+    /// Puts a given: unlike `place`, at once takes the cell from the other digits and the
+    /// column from the other bands, which saves the first propagation many rounds.
+    fn place_given(&mut self, digit: usize, cell: usize) {
+        let (band, pos) = (cell / 27, cell % 27);
+        for other in 0..9 {
+            self.candidates[3 * other + band] &= !(1 << pos);
+        }
+        let column = !(COLUMN_IN_BAND << (pos % 9));
+        for other_band in 0..3 {
+            self.candidates[3 * digit + other_band] &= column;
+        }
+        self.candidates[3 * digit + band] &= !PEERS_IN_BAND[pos];
+        self.candidates[3 * digit + band] |= 1 << pos;
+        self.unsolved[band] &= !(1 << pos);
     }
 
     /// Puts `digit` (0-based) in `cell`, which must still allow it. Lazy: it only takes
