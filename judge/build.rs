@@ -20,21 +20,31 @@ pub fn build(root: &Path, problem: &str, source: &Path) -> Result<PathBuf, Strin
     if binary.is_file() && fs::read_to_string(&stamp_path).ok().as_deref() == Some(stamp.as_str()) {
         return Ok(binary);
     }
-    // Build under a private name, then rename: judges running side by side never see (or
-    // run) a half-written binary, and a running one keeps its old file.
-    let partial = out_dir.join(format!("{problem}.{}.partial", std::process::id()));
+    // Build in a private directory, then rename: judges running side by side never see
+    // (or run) a half-written binary, a running one keeps its old file, and rustc's
+    // intermediate files (named after the crate, next to the output) never collide.
+    let private = out_dir.join(format!("{problem}.{}.partial", std::process::id()));
+    fs::create_dir_all(&private)
+        .map_err(|e| format!("cannot create {}: {e}", private.display()))?;
+    let partial = private.join(binary.file_name().expect("a file name"));
     let output = Command::new(rustc())
         .args(["--edition", "2021", "-O", "-o"])
         .arg(&partial)
         .arg(source)
-        .output()
-        .map_err(|e| format!("cannot run rustc: {e}"))?;
+        .output();
+    let output = output.map_err(|e| {
+        fs::remove_dir_all(&private).ok();
+        format!("cannot run rustc: {e}")
+    })?;
     if !output.status.success() {
+        fs::remove_dir_all(&private).ok();
         let message = String::from_utf8_lossy(&output.stderr);
         let first_lines: Vec<&str> = message.lines().take(20).collect();
         return Err(first_lines.join("\n"));
     }
-    fs::rename(&partial, &binary).map_err(|e| format!("cannot move the build into place: {e}"))?;
+    let moved = fs::rename(&partial, &binary);
+    fs::remove_dir_all(&private).ok();
+    moved.map_err(|e| format!("cannot move the build into place: {e}"))?;
     // A failed stamp write only costs a rebuild next time.
     fs::write(&stamp_path, stamp).ok();
     Ok(binary)
