@@ -199,11 +199,15 @@ pub trait Goal {
     fn prune(&mut self, _board: &Board) -> bool {
         false
     }
-    /// The open cell to branch on next, or `None` to let the core pick the cell with the
-    /// fewest candidates (a goal that scores some cells may want those decided first).
+    /// The open cell to branch on next, or `None` to let the core pick (a bi-value cell,
+    /// else a cell with few candidates). A goal that scores some cells may want those
+    /// decided first.
     fn choose_cell(&mut self, _board: &Board) -> Option<usize> {
         None
     }
+    /// Try the branching cell's highest digit first (a maximiser finds good scores
+    /// early); by default the lowest, which is as good as any order for the others.
+    const HIGH_DIGITS_FIRST: bool = false;
 }
 
 impl Board {
@@ -427,8 +431,8 @@ impl Board {
     }
 }
 
-/// Visits the completions of `board` (highest digit first at each guess) and reports each
-/// to `goal`. Returns `true` when the goal stopped the search.
+/// Visits the completions of `board` and reports each to `goal` (which also sets the digit
+/// order at each guess). Returns `true` when the goal stopped the search.
 pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
     loop {
         if !board.propagate() {
@@ -444,7 +448,11 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
             .choose_cell(&board)
             .unwrap_or_else(|| board.fewest_candidates_cell());
         let digits = board.candidates_of(cell);
-        let digit = digits.trailing_zeros() as usize;
+        let digit = if G::HIGH_DIGITS_FIRST {
+            31 - digits.leading_zeros() as usize
+        } else {
+            digits.trailing_zeros() as usize
+        };
         let mut guess = board;
         guess.place(digit, cell);
         if search(guess, goal) {
