@@ -274,7 +274,7 @@ mod bitcore {
 //!   permutations that fit (`BAND_ALLOWED`), expand back and mask: hidden singles in rows
 //!   and boxes and both kinds of locked candidates in one table look-up. The same visit
 //!   (a) takes from the other two bands every column that a box here offers alone
-//!   (`LONE_COLUMN`: the digit must sit in that column in this band), and (b) marks the
+//!   (`OTHER_BANDS_KEEP`: the digit must sit in that column in this band), and (b) marks the
 //!   rows left with one cell as solved and takes those cells from the other 8 digits.
 //! - So placing a digit is lazy: it only confines the digit to its cell within its own
 //!   digit-band; the visit that follows does the rest, in bulk. (Givens are the exception:
@@ -330,20 +330,23 @@ const EMPTY_BOARD_CANDIDATES: [u32; 32] = {
     }
     words
 };
-/// `LONE_COLUMN[columns]`: of a 9-bit column set, the columns that are the only one of
-/// their box (stack) in the set.
-const LONE_COLUMN: [u32; 512] = {
+/// `OTHER_BANDS_KEEP[columns]`: for a digit's 9-bit column set in one band, the cells the
+/// other two bands keep: all but the columns that are the only one of their box (stack)
+/// in the set, since the digit must sit in such a column in this band.
+const OTHER_BANDS_KEEP: [u32; 512] = {
     let mut table = [0; 512];
     let mut columns = 0;
     while columns < 512 {
+        let mut lone = 0;
         let mut stack = 0;
         while stack < 3 {
             let group = (columns >> (3 * stack)) & 7;
             if group == 1 || group == 2 || group == 4 {
-                table[columns] |= (group << (3 * stack)) as u32;
+                lone |= (group << (3 * stack)) as u32;
             }
             stack += 1;
         }
+        table[columns] = FULL_BAND & !(lone * COLUMN_IN_BAND);
         columns += 1;
     }
     table
@@ -588,11 +591,10 @@ impl Board {
         self.seen[index] = cells;
         // A box offering the digit one column only holds it in that column in this band.
         let columns = (cells | cells >> 9 | cells >> 18) & 0x1FF;
-        let locked = LONE_COLUMN[columns as usize];
-        let taken = !(locked | locked << 9 | locked << 18);
+        let keep = OTHER_BANDS_KEEP[columns as usize];
         let first = index - band;
-        self.candidates[first + (band + 1) % 3] &= taken;
-        self.candidates[first + (band + 2) % 3] &= taken;
+        self.candidates[first + (band + 1) % 3] &= keep;
+        self.candidates[first + (band + 2) % 3] &= keep;
         // Rows left with one cell are solved: those cells leave the other digits.
         let solved = LONE_BIT[(cells & 0x1FF) as usize]
             | LONE_BIT[(cells >> 9 & 0x1FF) as usize] << 9
