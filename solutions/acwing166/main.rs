@@ -326,29 +326,23 @@ impl Board {
     /// A board from 81 cells in row-major order, `0` empty and `1..=9` a given.
     /// Returns `None` when two givens clash (same digit twice in a row, column or box).
     pub fn from_grid(grid: &[u8; 81]) -> Option<Board> {
-        let mut seen_in_unit = [0u16; 27]; // rows 0-8, columns 9-17, boxes 18-26
         let mut board = Board::empty();
         for (cell, &value) in grid.iter().enumerate() {
             if value != 0 {
-                let (row, col) = (cell / 9, cell % 9);
-                let units = [row, 9 + col, 18 + row / 3 * 3 + col / 3];
-                if units
-                    .iter()
-                    .any(|&unit| seen_in_unit[unit] & (1 << value) != 0)
-                {
+                let (digit, band, pos) = (usize::from(value - 1), cell / 27, cell % 27);
+                // Each given so far took its digit from its row, column and box, so a
+                // clashing given finds its own candidate gone.
+                if board.candidates[3 * digit + band] & (1 << pos) == 0 {
                     return None;
                 }
-                units
-                    .iter()
-                    .for_each(|&unit| seen_in_unit[unit] |= 1 << value);
-                board.place_given(usize::from(value - 1), cell);
+                board.place_given(digit, cell);
             }
         }
         Some(board)
     }
 
     /// Puts a given: unlike `place`, at once takes the cell from the other digits and the
-    /// column from the other bands, which saves the first propagation many rounds.
+    /// digit from the whole column, which saves the first propagation many rounds.
     fn place_given(&mut self, digit: usize, cell: usize) {
         let (band, pos) = (cell / 27, cell % 27);
         for other in 0..9 {
