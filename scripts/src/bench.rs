@@ -305,36 +305,85 @@ fn run_all(
     let mut times = Vec::new();
     let mut outputs = Vec::new();
     for input in inputs {
-        let file = fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
-        let start = Instant::now();
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(file)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
-        let mut stdout = child.stdout.take().expect("piped");
-        let reader = std::thread::spawn(move || {
-            let mut text = String::new();
-            std::io::Read::read_to_string(&mut stdout, &mut text).ok();
-            text
-        });
-        loop {
-            if child.try_wait().map_err(|e| e.to_string())?.is_some() {
-                break;
-            }
-            if start.elapsed() > timeout {
-                child.kill().ok();
-                child.wait().ok();
-                return Err(format!("> {} s", timeout.as_secs()));
-            }
-            std::thread::sleep(Duration::from_micros(200));
-        }
-        times.push(start.elapsed());
-        outputs.push(reader.join().unwrap_or_default());
+        let (time, output) = run_once(program, args, input, timeout)?;
+        times.push(time);
+        outputs.push(output);
     }
     Ok((times, outputs))
+}
+
+/// Starts `program` with `input` on stdin and times it from the start to its exit. The
+/// clock is stopped by a blocking wait, not by polling: a poll interval would add up to
+/// its own length to every run, which distorts runs of a millisecond. A watchdog thread,
+/// started before the clock, kills the program at `timeout`.
+fn run_once(
+    program: &Path,
+    args: &[String],
+    input: &Path,
+    timeout: Duration,
+) -> Result<(Duration, String), String> {
+    use std::io::Read;
+    use std::sync::mpsc;
+    let file = fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let (send_pid, receive_pid) = mpsc::channel::<u32>();
+    let (send_done, receive_done) = mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        let Ok(pid) = receive_pid.recv() else {
+            return false;
+        };
+        let expired = receive_done.recv_timeout(timeout).is_err();
+        if expired {
+            kill(pid);
+        }
+        expired
+    });
+    let start = Instant::now();
+    let spawned = Command::new(program)
+        .args(args)
+        .stdin(file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) => {
+            drop(send_pid); // lets the watchdog end
+            watchdog.join().ok();
+            return Err(format!("cannot start {}: {e}", program.display()));
+        }
+    };
+    send_pid.send(child.id()).ok();
+    let mut output = String::new();
+    let mut stdout = child.stdout.take().expect("piped");
+    stdout.read_to_string(&mut output).ok();
+    child.wait().map_err(|e| e.to_string())?;
+    let time = start.elapsed();
+    send_done.send(()).ok();
+    if watchdog.join().unwrap_or(false) {
+        return Err(format!("> {} s", timeout.as_secs()));
+    }
+    Ok((time, output))
+}
+
+/// Kills process `pid` (a child not yet waited for, so the pid is still its own).
+#[cfg(unix)]
+fn kill(pid: u32) {
+    extern "C" {
+        fn kill(pid: i32, signal: i32) -> i32;
+    }
+    const SIGKILL: i32 = 9;
+    // SAFETY: kill(2) takes plain integers and touches no memory of ours.
+    unsafe {
+        kill(pid as i32, SIGKILL);
+    }
+}
+
+#[cfg(not(unix))]
+fn kill(pid: u32) {
+    Command::new("taskkill")
+        .args(["/F", "/PID", &pid.to_string()])
+        .status()
+        .ok();
 }
 
 fn check(workload: &Workload, ours: &[String], peer: Option<&[String]>) -> Result<(), String> {
