@@ -88,19 +88,17 @@ impl bitcore::Goal for BestScore {
         for (mask, cell) in self.candidates.iter_mut().zip(scoring_cells()) {
             *mask = board.candidates_of(cell);
         }
-        let Some(bound) = upper_bound(&self.candidates) else {
-            return true; // some group cannot be filled at all
+        let Some(bound) = upper_bound(&self.candidates, self.best) else {
+            return true; // no completion here beats the best so far
         };
-        if self.best.is_some_and(|best| bound <= best) {
-            return true;
-        }
         if self.candidates.iter().all(|mask| mask.is_power_of_two()) {
             // The 21 cells are decided, so `bound` is the score of every completion: one
             // completion is enough, and the rest of this subtree has nothing better.
             let mut any = bitcore::FirstSolution::default();
             bitcore::search(*board, &mut any);
             if let Some(grid) = any.grid {
-                self.best = self.best.max(Some(score(&grid))); // equals `bound`
+                debug_assert_eq!(score(&grid), bound);
+                self.best = Some(bound); // above the old best: `upper_bound` said so
             }
             return true;
         }
@@ -125,14 +123,20 @@ fn scoring_cells() -> impl Iterator<Item = usize> {
 }
 
 /// An upper bound on the score of any completion, from the candidates of the scoring
-/// cells (in `scoring_cells` order); `None` if a group cannot take distinct digits at all.
-fn upper_bound(candidates: &[u32; 21]) -> Option<u32> {
+/// cells (in `scoring_cells` order). `None` when no completion can beat `best`: a group
+/// cannot take distinct digits at all, or a bound is already no better than `best` (then
+/// the second grouping is not even computed).
+fn upper_bound(candidates: &[u32; 21], best: Option<u32>) -> Option<u32> {
+    let beats_best = |bound: u32| best.map_or(true, |best| bound > best);
     let mut by_rows = BASE_SCORE;
     let mut rest = &candidates[..];
     for group in GROUPS {
         let (mine, others) = rest.split_at(group.len());
         by_rows += best_distinct_sum(mine)?;
         rest = others;
+    }
+    if !beats_best(by_rows) {
+        return None;
     }
     let mut by_columns = BASE_SCORE;
     for group in TRANSPOSED_GROUPS {
@@ -142,7 +146,8 @@ fn upper_bound(candidates: &[u32; 21]) -> Option<u32> {
         }
         by_columns += best_distinct_sum(&mine[..group.len()])?;
     }
-    Some(by_rows.min(by_columns))
+    let bound = by_rows.min(by_columns);
+    beats_best(bound).then_some(bound)
 }
 
 /// The largest sum of pairwise different digits the cells can hold, each digit taken
@@ -155,12 +160,7 @@ pub fn best_distinct_sum(candidates: &[u32]) -> Option<u32> {
         .iter()
         .fold(0u32, |tops, &mask| tops | top_bit(mask));
     if tops.count_ones() as usize == candidates.len() {
-        return Some(
-            (0..9)
-                .filter(|&d| tops & (1 << d) != 0)
-                .map(|d| d + 1)
-                .sum(),
-        );
+        return Some(digit_sum(tops));
     }
     let mut holder = [usize::MAX; 5]; // holder[cell] = digit it holds in the matching
     let (mut total, mut matched) = (0, 0);
@@ -174,6 +174,16 @@ pub fn best_distinct_sum(candidates: &[u32]) -> Option<u32> {
         }
     }
     (matched == candidates.len()).then_some(total)
+}
+
+/// The sum of the digits in `mask` (bit `d` = digit `d + 1`).
+fn digit_sum(mut mask: u32) -> u32 {
+    let mut sum = 0;
+    while mask != 0 {
+        sum += mask.trailing_zeros() + 1;
+        mask &= mask - 1;
+    }
+    sum
 }
 
 /// The highest set bit of `mask` (0 for an empty mask).
@@ -666,7 +676,10 @@ impl Board {
 
     /// Candidates of `cell` as a mask: bit `d` set when digit `d + 1` may go there.
     pub fn candidates_of(&self, cell: usize) -> u32 {
-        let (band, pos) = (cell / 27, cell % 27);
+        debug_assert!(cell < 81);
+        // `% 3` changes nothing for a cell below 81, but it proves every index below 27,
+        // so the 9 look-ups need no bounds checks.
+        let (band, pos) = (cell / 27 % 3, cell % 27);
         (0..9).fold(0, |mask, d| {
             mask | (self.candidates[3 * d + band] >> pos & 1) << d
         })
