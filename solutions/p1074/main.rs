@@ -150,64 +150,55 @@ fn upper_bound(candidates: &[u32; 21], best: Option<u32>) -> Option<u32> {
     beats_best(bound).then_some(bound)
 }
 
-/// The largest sum of pairwise different digits the cells can hold, each digit taken
-/// from its cell's candidate mask (bit `d` = digit `d + 1`); `None` if no such filling.
-/// Digit sets that can be matched to distinct cells form a (transversal) matroid, so
-/// taking digits from 9 down whenever they still fit is optimal.
+/// The largest sum of pairwise different digits the cells (at most 5) can hold, each
+/// digit taken from its cell's candidate mask (bit `d` = digit `d + 1`); `None` if no such
+/// filling. Digit sets that can be matched to distinct cells form a (transversal)
+/// matroid, so taking digits from 9 down whenever they still fit is optimal.
+/// Complexity: 9 x cells word operations.
 pub fn best_distinct_sum(candidates: &[u32]) -> Option<u32> {
-    // Fast path: if the cells' largest candidates all differ, that filling is the best.
-    let tops = candidates
-        .iter()
-        .fold(0u32, |tops, &mask| tops | top_bit(mask));
-    if tops.count_ones() as usize == candidates.len() {
-        return Some(digit_sum(tops));
-    }
-    let mut holder = [usize::MAX; 5]; // holder[cell] = digit it holds in the matching
-    let (mut total, mut matched) = (0, 0);
+    // `fillable` has bit `s` set when the digits taken so far can fill exactly the cells
+    // of subset `s` (bit `c` of `s` = cell `c`), one digit per cell. A digit fits when
+    // some cell that allows it extends such a subset.
+    let mut fillable = 1u32; // nothing taken yet: the empty subset
+    let (mut total, mut taken) = (0, 0);
     for digit in (0..9).rev() {
-        if matched == candidates.len() {
-            break;
+        let mut grown = 0;
+        for (cell, &mask) in candidates.iter().enumerate() {
+            if mask & (1 << digit) != 0 {
+                // The subsets without `cell`, with `cell` added: index + 2^cell.
+                grown |= (fillable & WITHOUT_CELL[cell]) << (1 << cell);
+            }
         }
-        if augment(digit, candidates, &mut holder, &mut 0) {
-            total += digit as u32 + 1;
-            matched += 1;
-        }
-    }
-    (matched == candidates.len()).then_some(total)
-}
-
-/// The sum of the digits in `mask` (bit `d` = digit `d + 1`).
-fn digit_sum(mut mask: u32) -> u32 {
-    let mut sum = 0;
-    while mask != 0 {
-        sum += mask.trailing_zeros() + 1;
-        mask &= mask - 1;
-    }
-    sum
-}
-
-/// The highest set bit of `mask` (0 for an empty mask).
-fn top_bit(mask: u32) -> u32 {
-    if mask == 0 {
-        0
-    } else {
-        1 << (31 - mask.leading_zeros())
-    }
-}
-
-/// Kuhn's augmenting path: finds a cell for `digit`, moving earlier digits if needed.
-fn augment(digit: usize, candidates: &[u32], holder: &mut [usize; 5], visited: &mut u32) -> bool {
-    for (cell, &mask) in candidates.iter().enumerate() {
-        if mask & (1 << digit) != 0 && *visited & (1 << cell) == 0 {
-            *visited |= 1 << cell;
-            if holder[cell] == usize::MAX || augment(holder[cell], candidates, holder, visited) {
-                holder[cell] = digit;
-                return true;
+        if grown != 0 {
+            fillable = grown;
+            total += digit + 1;
+            taken += 1;
+            if taken == candidates.len() {
+                break;
             }
         }
     }
-    false
+    (taken == candidates.len()).then_some(total)
 }
+
+/// `WITHOUT_CELL[c]`: the subsets of 5 cells (bit `s` for subset `s`) that lack cell `c`.
+const WITHOUT_CELL: [u32; 5] = {
+    let mut table = [0; 5];
+    let mut cell = 0;
+    while cell < 5 {
+        let mut subset = 0;
+        while subset < 32 {
+            if subset & (1 << cell) == 0 {
+                table[cell] |= 1 << subset;
+            }
+            subset += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
+
 
 /// Reads the board, searches, writes the best score (or -1).
 pub fn solve<R: BufRead, W: Write>(mut input: R, mut output: W) -> Result<(), String> {
