@@ -198,8 +198,6 @@ const WITHOUT_CELL: [u32; 5] = {
     table
 };
 
-
-
 /// Reads the board, searches, writes the best score (or -1).
 pub fn solve<R: BufRead, W: Write>(mut input: R, mut output: W) -> Result<(), String> {
     let mut text = String::new();
