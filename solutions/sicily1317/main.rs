@@ -404,7 +404,7 @@ impl Board {
     }
 
     /// Applies every forced move until none is left. Returns `false` on a contradiction
-    /// (a cell, or a digit in some unit, with no place left).
+    /// (a cell with no candidate left, or a digit with no place left in a row or box).
     pub fn propagate(&mut self) -> bool {
         loop {
             if !self.apply_band_rule() {
