@@ -297,3 +297,33 @@ fn maximise_goal_matches_a_naive_maximiser() {
         );
     }
 }
+
+/// Stops at the first grid; branches on the centre cell first while it is open, trying
+/// its digits from the highest down when `HIGH` is set.
+struct FirstFromCentre<const HIGH: bool> {
+    grid: Option<[u8; 81]>,
+}
+
+impl<const HIGH: bool> Goal for FirstFromCentre<HIGH> {
+    const HIGH_DIGITS_FIRST: bool = HIGH;
+    fn found(&mut self, board: &Board) -> bool {
+        self.grid = Some(board.grid());
+        true
+    }
+    fn choose_cell(&mut self, board: &Board) -> Option<usize> {
+        (!board.candidates_of(40).is_power_of_two()).then_some(40)
+    }
+}
+
+#[test]
+fn the_goal_sets_the_digit_order_of_each_guess() {
+    // Every digit fits the centre of the empty board, so the first branch succeeds and
+    // the first grid found holds the first digit tried there.
+    let mut low = FirstFromCentre::<false> { grid: None };
+    assert!(search(Board::empty(), &mut low));
+    let mut high = FirstFromCentre::<true> { grid: None };
+    assert!(search(Board::empty(), &mut high));
+    let (low, high) = (low.grid.unwrap(), high.grid.unwrap());
+    assert_eq!((low[40], high[40]), (1, 9));
+    assert!(is_valid_solution(&low, &[0; 81]) && is_valid_solution(&high, &[0; 81]));
+}
