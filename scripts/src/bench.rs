@@ -356,9 +356,10 @@ fn run_once(
     let mut output = String::new();
     let mut stdout = child.stdout.take().expect("piped");
     stdout.read_to_string(&mut output).ok();
-    child.wait().map_err(|e| e.to_string())?;
+    let waited = child.wait();
     let time = start.elapsed();
     send_done.send(()).ok();
+    waited.map_err(|e| e.to_string())?;
     if watchdog.join().unwrap_or(false) {
         return Err(format!("> {} s", timeout.as_secs()));
     }
