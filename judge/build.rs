@@ -24,6 +24,7 @@ pub fn build(root: &Path, problem: &str, source: &Path) -> Result<PathBuf, Strin
     // (or run) a half-written binary, a running one keeps its old file, and rustc's
     // intermediate files (named after the crate, next to the output) never collide.
     let private = out_dir.join(format!("{problem}.{}.partial", std::process::id()));
+    fs::remove_dir_all(&private).ok(); // left by a killed judge whose pid was the same
     fs::create_dir_all(&private)
         .map_err(|e| format!("cannot create {}: {e}", private.display()))?;
     let partial = private.join(binary.file_name().expect("a file name"));

@@ -356,17 +356,44 @@ fn run_once(
     let mut output = String::new();
     let mut stdout = child.stdout.take().expect("piped");
     stdout.read_to_string(&mut output).ok();
-    let waited = child.wait();
+    wait_for_exit(&child);
     let time = start.elapsed();
     send_done.send(()).ok();
-    waited.map_err(|e| e.to_string())?;
-    if watchdog.join().unwrap_or(false) {
+    let expired = watchdog.join().unwrap_or(false);
+    // Reaped only now, after the watchdog is gone: until then the pid stayed the child's,
+    // so a kill at the timeout can never hit another process.
+    child.wait().map_err(|e| e.to_string())?;
+    if expired {
         return Err(format!("> {} s", timeout.as_secs()));
     }
     Ok((time, output))
 }
 
-/// Kills process `pid` (a child not yet waited for, so the pid is still its own).
+/// Blocks until `child` has exited, without reaping it (waitid with WNOWAIT).
+#[cfg(target_os = "linux")]
+fn wait_for_exit(child: &std::process::Child) {
+    extern "C" {
+        fn waitid(idtype: i32, id: u32, info: *mut u8, options: i32) -> i32;
+    }
+    const P_PID: i32 = 1;
+    const WEXITED: i32 = 4;
+    const WNOWAIT: i32 = 0x0100_0000;
+    let mut info = [0u8; 128]; // a siginfo_t
+    loop {
+        // SAFETY: waitid writes at most one siginfo_t (128 bytes) into `info`.
+        let status = unsafe { waitid(P_PID, child.id(), info.as_mut_ptr(), WEXITED | WNOWAIT) };
+        if status == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+        {
+            return;
+        }
+    }
+}
+
+/// Elsewhere the clock stops when the program closes its output.
+#[cfg(not(target_os = "linux"))]
+fn wait_for_exit(_child: &std::process::Child) {}
+
+/// Kills process `pid`, a child not yet reaped (so the pid is still its own).
 #[cfg(unix)]
 fn kill(pid: u32) {
     extern "C" {

@@ -158,9 +158,11 @@ fn upper_bound(candidates: &[u32; 21], best: Option<u32>) -> Option<u32> {
 /// matroid, so taking digits from 9 down whenever they still fit is optimal.
 /// Complexity: 9 x cells word operations.
 pub fn best_distinct_sum(candidates: &[u32]) -> Option<u32> {
+    debug_assert!(candidates.len() <= 5, "at most 5 cells");
     // `fillable` has bit `s` set when the digits taken so far can fill exactly the cells
-    // of subset `s` (bit `c` of `s` = cell `c`), one digit per cell. A digit fits when
-    // some cell that allows it extends such a subset.
+    // of subset `s` (bit `c` of `s` = cell `c`), one digit per cell: after two digits,
+    // bit 0b00101 set means cells 0 and 2 can hold them. A digit fits when some cell that
+    // allows it extends such a subset.
     let mut fillable = 1u32; // nothing taken yet: the empty subset
     let (mut total, mut taken) = (0, 0);
     for digit in (0..9).rev() {
@@ -253,7 +255,7 @@ fn main() {
 #[rustfmt::skip]
 mod bitcore {
 // ==== BEGIN solutions/core.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
-//! Bit-search core for 9x9 Sudoku: propagate forced moves, branch on the tightest cell,
+//! Bit-search core for 9x9 Sudoku: propagate forced moves, branch on a tight cell,
 //! report every completion to a goal that decides what to keep and what to cut.
 //!
 //! # What it does
@@ -282,11 +284,13 @@ mod bitcore {
 //!   `from_grid` clears their cell and column at once, which spares the first propagation
 //!   most of its rounds.)
 //! - Change tracking: `seen` keeps each digit-band as its last visit left it. A pass checks
-//!   the 27 digit-bands in order and visits those that differ, so a change made early in a
-//!   pass is picked up later in the same pass; passes repeat until one finds nothing. The
-//!   pass is unrolled by a macro: with a constant index, a visit's band, its two sibling
-//!   words and the 8 words it clears are fixed addresses, and the solved-row clearing runs
-//!   without a branch (cheaper than a branch taken about half the time).
+//!   the 27 digit-bands in order and visits those that differ, so a change to a later word
+//!   is picked up in the same pass (a change to an earlier one waits for the next pass);
+//!   passes repeat until one finds nothing. The pass is unrolled by a macro: with a
+//!   constant index, a visit's band, its two sibling words and the 8 words it clears are
+//!   fixed addresses, and the solved-row clearing compiles to 8 plain ANDs (the `if` that
+//!   skips the visit's own word is decided at compile time), which is cheaper than a
+//!   branch on "any new solved row" taken about half the time.
 //! - Naked singles: counting candidates per cell over the 9 digits, bit-sliced (`once`,
 //!   `twice`), finds every cell with one (or zero) candidates 27 cells at a time.
 //! - Branching: binary and iterative. Pick a bi-value cell, else the first open cell of
@@ -446,7 +450,8 @@ const fn build_peers_in_band() -> [u32; 27] {
 pub struct Board {
     /// `candidates[3 * d + b]`: cells of band `b` where digit `d` may still go. After
     /// propagation a solved cell keeps exactly its own digit's bit, so the grid is readable
-    /// from here. Padded to 32 words (measured: a little faster than 27).
+    /// from here. Words 27 to 31 are padding, always 0 (never visited); measured, the
+    /// 32-word layout is a little faster than 27.
     candidates: [u32; 32],
     /// `seen[i]`: `candidates[i]` as the band rule's last visit left it.
     seen: [u32; 32],
@@ -485,10 +490,14 @@ impl Board {
     }
 
     /// A board from 81 cells in row-major order, `0` empty and `1..=9` a given.
-    /// Returns `None` when two givens clash (same digit twice in a row, column or box).
+    /// Returns `None` when two givens clash (same digit twice in a row, column or box) or a
+    /// value is above 9.
     pub fn from_grid(grid: &[u8; 81]) -> Option<Board> {
         let mut board = Board::empty();
         for (cell, &value) in grid.iter().enumerate() {
+            if value > 9 {
+                return None;
+            }
             if value != 0 {
                 let (digit, band, pos) = (usize::from(value - 1), cell / 27, cell % 27);
                 // Each given so far took its digit from its row, column and box, so a
@@ -502,8 +511,10 @@ impl Board {
         Some(board)
     }
 
-    /// Puts a given: unlike `place`, at once takes the cell from the other digits and the
-    /// digit from the whole column, which saves the first propagation many rounds.
+    /// Puts a given, eagerly: takes the digit from the cell's row and box and from the whole
+    /// column, takes the cell from the other digits, and marks it solved. (`place` does the
+    /// first part inside the band only and leaves the rest to propagation; for the givens,
+    /// doing it all at once saves the first propagation many rounds.)
     fn place_given(&mut self, digit: usize, cell: usize) {
         let (band, pos) = (cell / 27, cell % 27);
         for other in 0..9 {
@@ -550,7 +561,8 @@ impl Board {
     /// Visits every changed digit-band until none changes. `false` on a contradiction.
     fn apply_band_rule(&mut self) -> bool {
         // Unrolled by hand: with a constant index, each visit's band, sibling words and
-        // the 9 words of its band are fixed addresses, with no index arithmetic or checks.
+        // the 8 other words of its band are fixed addresses, with no index arithmetic or
+        // checks. The same as: for index in 0..27 { if changed(index) { visit(index) } }.
         macro_rules! visit_changed {
             ($quiet:ident; $($index:literal)*) => {$(
                 if self.candidates[$index] != self.seen[$index] {
@@ -640,8 +652,9 @@ impl Board {
         (once, twice, thrice)
     }
 
-    /// The cell to branch on: a bi-value cell if any, else one with fewest candidates.
-    fn fewest_candidates_cell(&self) -> usize {
+    /// The cell to branch on: a bi-value cell if any, else the first open cell of each band,
+    /// whichever of those three has the fewest candidates.
+    fn branch_cell(&self) -> usize {
         for band in 0..3 {
             let (_, twice, thrice) = self.count_candidates(band);
             let pairs = self.unsolved[band] & twice & !thrice;
@@ -706,8 +719,9 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         }
         let cell = goal
             .choose_cell(&board)
-            .unwrap_or_else(|| board.fewest_candidates_cell());
+            .unwrap_or_else(|| board.branch_cell());
         let digits = board.candidates_of(cell);
+        debug_assert!(digits.count_ones() > 1, "branch on an open cell below 81");
         let digit = if G::HIGH_DIGITS_FIRST {
             31 - digits.leading_zeros() as usize
         } else {
