@@ -9,11 +9,11 @@ mod build;
 mod compare;
 mod discover;
 mod report;
-mod run;
 
 use report::{CaseResult, Reporter, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use sudoku_toolkit::runner as run;
 
 const USAGE: &str = "\
 usage: judge [OPTIONS] [PROBLEM | PROBLEM/CASE]...
