@@ -1,7 +1,40 @@
 //! `sudoku_toolkit`: everything in this project that is not a submitted file.
 //!
 //! The standalone solutions (`solutions/<problem>/main.rs`) never use this library: each is
-//! one file an online judge compiles alone. The tools (the judge, `gen`, `stress`, `bench`,
-//! `lab`, `sync-core`) and the tests share their code through these modules.
+//! one file an online judge compiles alone. The tools (`judge`, `gen`, `stress`, `bench`,
+//! `lab`, `sync-core`) and the tests share their code through these modules:
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`rng`] | a seeded PRNG, so every random test and board is reproducible |
+//! | [`oracle`] | plain brute-force search, sharing nothing with the cores: the reference answers |
+//! | [`boards`], [`boards16`] | seeded board generators (unique, multi-solution, unsolvable, sparse) |
+//! | [`formats`] | every problem's input and output format, parsed and printed once |
+//! | [`expected`] | the oracle's expected output for a case, in the problem's format |
+//! | [`results`] | the dated results files under `results/`, the one home of measured numbers |
+//! | [`runner`] | the one process runner: limits, process group, capped capture |
+//! | [`project`] | the project folder, found from the current folder as cargo finds it |
+//! | [`sync`] | the rule that keeps the core copies inside the solutions verbatim |
+//! | [`core9`], [`core16`] | the two search cores, compiled once here for the tools |
+//!
+//! The cores are the only files included by path: they are the same bytes that every
+//! solution inlines between its marker lines, so the tools use exactly what is submitted.
 
+pub mod boards;
+pub mod boards16;
+pub mod expected;
+pub mod formats;
+pub mod oracle;
+pub mod project;
+pub mod results;
+pub mod rng;
 pub mod runner;
+pub mod sync;
+
+/// The 9x9 search core, `solutions/core.rs`.
+#[path = "../solutions/core.rs"]
+pub mod core9;
+
+/// The 16x16 search core, `solutions/core16.rs`.
+#[path = "../solutions/core16.rs"]
+pub mod core16;

@@ -1,8 +1,7 @@
 //! Unit tests of the bit-search core (`solutions/core.rs`): placement and copies,
 //! propagation rules, each goal, and completion counts against a naive enumerator.
 
-#[path = "../solutions/core.rs"]
-mod bitcore;
+use sudoku_toolkit::core9 as bitcore;
 
 use bitcore::{search, Board, CountSolutions, FirstSolution, Goal};
 

@@ -3,8 +3,7 @@
 //! enumerator, and the AcWing 169 / POJ 3076 sample (plus the official data if present);
 //! last, the input and output rules of the AcWing 169 program built on it.
 
-#[path = "../solutions/core16.rs"]
-mod bitcore;
+use sudoku_toolkit::core16 as bitcore;
 
 #[allow(dead_code)]
 #[path = "../solutions/acwing169/main.rs"]

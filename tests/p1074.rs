@@ -3,18 +3,12 @@
 //! group bound (the matroid greedy equals a brute-force best distinct-digit sum).
 
 #[allow(dead_code)]
-#[path = "../scripts/src/gen.rs"]
-mod gen;
-#[allow(dead_code)]
-#[path = "../scripts/src/oracle.rs"]
-mod oracle;
-#[allow(dead_code)]
 #[path = "../solutions/p1074/main.rs"]
 mod p1074;
-#[path = "../scripts/src/rng.rs"]
-mod rng;
 
-use rng::Rng;
+use sudoku_toolkit::boards;
+use sudoku_toolkit::oracle;
+use sudoku_toolkit::rng::Rng;
 
 #[test]
 fn score_identity_holds_on_random_completed_grids() {
@@ -25,7 +19,7 @@ fn score_identity_holds_on_random_completed_grids() {
         .collect();
     assert_eq!(cells.len(), 21);
     for _ in 0..2000 {
-        let grid = gen::full_grid(&mut rng);
+        let grid = boards::full_grid(&mut rng);
         assert!(oracle::is_solution_of(&grid, &[0; 81]));
         let scoring: u32 = cells.iter().map(|&cell| u32::from(grid[cell])).sum();
         assert_eq!(p1074::score(&grid), p1074::BASE_SCORE + scoring);

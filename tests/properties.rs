@@ -1,17 +1,7 @@
 //! Property tests: seeded random boards through each solution's `solve`, every answer
-//! checked against the plain oracle (scripts/src/oracle.rs): grids valid and keeping their
+//! checked against the plain oracle (src/oracle.rs): grids valid and keeping their
 //! givens, exact counts, exact best scores, no-solution verdicts. Also: input variants
 //! (CRLF, trailing spaces, no final newline) must not change any output.
-
-#[allow(dead_code)]
-#[path = "../scripts/src/gen.rs"]
-mod gen;
-#[allow(dead_code)]
-#[path = "../scripts/src/oracle.rs"]
-mod oracle;
-#[allow(dead_code)]
-#[path = "../scripts/src/rng.rs"]
-mod rng;
 
 #[allow(dead_code)]
 #[path = "../solutions/acwing166/main.rs"]
@@ -23,7 +13,10 @@ mod p1074;
 #[path = "../solutions/sicily1317/main.rs"]
 mod sicily1317;
 
-use rng::Rng;
+use sudoku_toolkit::boards;
+use sudoku_toolkit::formats;
+use sudoku_toolkit::oracle;
+use sudoku_toolkit::rng::Rng;
 
 /// A mixed bag of boards: `count` boards, from nearly full to `max_blanks` blanks, with
 /// some unsolvable ones (clashing and not) mixed in.
@@ -33,9 +26,9 @@ fn boards(seed: u64, count: usize, max_blanks: usize) -> Vec<[u8; 81]> {
         .map(|i| {
             let blanks = 1 + rng.below(max_blanks);
             if i % 10 == 9 {
-                gen::unsolvable(&mut rng, blanks.min(40))
+                boards::unsolvable(&mut rng, blanks.min(40))
             } else {
-                gen::with_blanks(&gen::full_grid(&mut rng), blanks, &mut rng)
+                boards::with_blanks(&boards::full_grid(&mut rng), blanks, &mut rng)
             }
         })
         .collect()
@@ -65,7 +58,7 @@ fn acwing166_grids_are_valid_solutions_or_rightly_none() {
     let puzzles = boards(166, 1500, 60);
     let input: String = puzzles
         .iter()
-        .map(|p| gen::dots(p) + "\n")
+        .map(|p| formats::dots(p) + "\n")
         .collect::<String>()
         + "end\n";
     let output = run(acwing166, &input);
@@ -75,7 +68,7 @@ fn acwing166_grids_are_valid_solutions_or_rightly_none() {
     for (puzzle, line) in puzzles.iter().zip(&lines) {
         match oracle::solve_first(puzzle) {
             None => {
-                assert_eq!(*line, acwing166::NO_SOLUTION, "{}", gen::dots(puzzle));
+                assert_eq!(*line, acwing166::NO_SOLUTION, "{}", formats::dots(puzzle));
                 none += 1;
             }
             Some(_) => {
@@ -86,7 +79,7 @@ fn acwing166_grids_are_valid_solutions_or_rightly_none() {
                 assert!(
                     line.len() == 81 && oracle::is_solution_of(&grid, puzzle),
                     "{}",
-                    gen::dots(puzzle)
+                    formats::dots(puzzle)
                 );
             }
         }
@@ -101,7 +94,7 @@ fn sicily1317_counts_equal_the_oracle() {
     let mut expected = String::new();
     let mut kinds = [0; 3];
     for (index, puzzle) in puzzles.iter().enumerate() {
-        input += &gen::sicily_rows(puzzle);
+        input += &formats::sicily_rows(puzzle);
         if index > 0 {
             expected.push('\n');
         }
@@ -109,7 +102,7 @@ fn sicily1317_counts_equal_the_oracle() {
         match oracle::count_solutions(puzzle, sicily1317::COUNT_CAP) {
             0 => expected += &format!("Puzzle {number} has no solution\n"),
             1 => {
-                let rows = gen::sicily_rows(&oracle::solve_first(puzzle).unwrap());
+                let rows = formats::sicily_rows(&oracle::solve_first(puzzle).unwrap());
                 expected += &format!("Puzzle {number} solution is\n{rows}");
             }
             n => expected += &format!("Puzzle {number} has {n} solutions\n"),
@@ -128,12 +121,12 @@ fn p1074_best_scores_equal_the_oracle() {
     let puzzles = boards(1074, 600, 36);
     for puzzle in &puzzles {
         let want = oracle::best_p1074_score(puzzle).map_or(-1, i64::from);
-        let got = run(p1074, &gen::p1074_board(puzzle));
+        let got = run(p1074, &formats::p1074_board(puzzle));
         assert_eq!(
             got,
             format!("{want}\n"),
             "board:\n{}",
-            gen::p1074_board(puzzle)
+            formats::p1074_board(puzzle)
         );
     }
 }
@@ -143,9 +136,12 @@ fn p1074_sparse_boards_equal_the_oracle() {
     // Fewer givens: the oracle's plain search still finishes in debug mode at ~42 blanks.
     let mut rng = Rng::new(74);
     for _ in 0..12 {
-        let puzzle = gen::with_blanks(&gen::full_grid(&mut rng), 42, &mut rng);
+        let puzzle = boards::with_blanks(&boards::full_grid(&mut rng), 42, &mut rng);
         let want = oracle::best_p1074_score(&puzzle).map_or(-1, i64::from);
-        assert_eq!(run(p1074, &gen::p1074_board(&puzzle)), format!("{want}\n"));
+        assert_eq!(
+            run(p1074, &formats::p1074_board(&puzzle)),
+            format!("{want}\n")
+        );
     }
 }
 
@@ -174,12 +170,12 @@ fn variants(input: &str) -> Vec<String> {
 fn input_variants_do_not_change_outputs() {
     let mut rng = Rng::new(7);
     let puzzles: Vec<[u8; 81]> = (0..6)
-        .map(|_| gen::with_blanks(&gen::full_grid(&mut rng), 30, &mut rng))
+        .map(|_| boards::with_blanks(&boards::full_grid(&mut rng), 30, &mut rng))
         .collect();
-    let acwing: String = puzzles.iter().map(|p| gen::dots(p) + "\n").collect();
-    let sicily =
-        format!("{}\n", puzzles.len()) + &puzzles.iter().map(gen::sicily_rows).collect::<String>();
-    let p1074_board = gen::p1074_board(&puzzles[0]);
+    let acwing: String = puzzles.iter().map(|p| formats::dots(p) + "\n").collect();
+    let sicily = format!("{}\n", puzzles.len())
+        + &puzzles.iter().map(formats::sicily_rows).collect::<String>();
+    let p1074_board = formats::p1074_board(&puzzles[0]);
     let cases: [(&str, Solve, String); 4] = [
         ("acwing166", acwing166, acwing.clone() + "end\n"),
         ("acwing166 without end", acwing166, acwing),

@@ -68,35 +68,3 @@ pub fn unique_with_givens(rng: &mut Rng, stop_at: usize) -> [u8; 256] {
     }
     puzzle
 }
-
-/// 16 lines of `A`-`P` and `-`, then an empty line.
-pub fn letters(grid: &[u8; 256]) -> String {
-    let mut text = String::new();
-    for row in grid.chunks(16) {
-        text.extend(row.iter().map(|&d| {
-            if d == 0 {
-                '-'
-            } else {
-                char::from(b'A' + d - 1)
-            }
-        }));
-        text.push('\n');
-    }
-    text.push('\n');
-    text
-}
-
-/// Whether the 16x16 `solution` is complete, valid and keeps the givens of `puzzle`.
-pub fn is_solution_of(solution: &[u8; 256], puzzle: &[u8; 256]) -> bool {
-    let unit_ok =
-        |cells: [usize; 16]| cells.iter().fold(0u32, |seen, &c| seen | 1 << solution[c]) == 0x1FFFE;
-    (0..256)
-        .all(|c| (1..=16).contains(&solution[c]) && (puzzle[c] == 0 || puzzle[c] == solution[c]))
-        && (0..16).all(|u| {
-            unit_ok(std::array::from_fn(|i| 16 * u + i))
-                && unit_ok(std::array::from_fn(|i| 16 * i + u))
-                && unit_ok(std::array::from_fn(|i| {
-                    16 * (u / 4 * 4 + i / 4) + u % 4 * 4 + i % 4
-                }))
-        })
-}

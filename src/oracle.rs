@@ -114,7 +114,7 @@ pub fn best_p1074_score(puzzle: &[u8; 81]) -> Option<u32> {
                 tightest = Some((digits.count_ones(), cell, digits));
             }
         }
-        if best.is_some_and(|b| bound <= b) {
+        if best.map_or(false, |b| bound <= b) {
             return;
         }
         let Some((_, cell, digits)) = tightest else {
@@ -205,4 +205,19 @@ pub fn count_solutions16(puzzle: &[u8; 256], cap: u64) -> u64 {
         found >= cap
     });
     found
+}
+
+/// 16x16: whether `solution` is complete, valid and keeps the givens of `puzzle`.
+pub fn is_solution_of16(solution: &[u8; 256], puzzle: &[u8; 256]) -> bool {
+    let unit_ok =
+        |cells: [usize; 16]| cells.iter().fold(0u32, |seen, &c| seen | 1 << solution[c]) == 0x1FFFE;
+    (0..256)
+        .all(|c| (1..=16).contains(&solution[c]) && (puzzle[c] == 0 || puzzle[c] == solution[c]))
+        && (0..16).all(|u| {
+            unit_ok(std::array::from_fn(|i| 16 * u + i))
+                && unit_ok(std::array::from_fn(|i| 16 * i + u))
+                && unit_ok(std::array::from_fn(|i| {
+                    16 * (u / 4 * 4 + i / 4) + u % 4 * 4 + i % 4
+                }))
+        })
 }

@@ -13,19 +13,11 @@
 //! Peers come from `../shared/peers/build.sh DIR` (default DIR /tmp/sudoku-peers if it
 //! exists); data defaults to `../shared/data` beside the project when it exists.
 
-#[path = "../../solutions/core16.rs"]
-mod core16;
-#[allow(dead_code)]
-mod gen;
-mod gen16;
-#[allow(dead_code)]
-mod oracle;
-mod rng;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
+use sudoku_toolkit::{boards, boards16, formats, oracle, rng};
 
 struct Options {
     peers: Option<PathBuf>,
@@ -220,10 +212,10 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
         let mut rng = rng::Rng::new(1074 + givens as u64);
         let inputs = (0..count)
             .map(|index| {
-                let full = gen::full_grid(&mut rng);
-                let board = gen::with_blanks(&full, 81 - givens, &mut rng);
+                let full = boards::full_grid(&mut rng);
+                let board = boards::with_blanks(&full, 81 - givens, &mut rng);
                 let path = scratch.join(format!("p1074-{givens}-{index}.in"));
-                fs::write(&path, gen::p1074_board(&board)).map(|_| path)
+                fs::write(&path, formats::p1074_board(&board)).map(|_| path)
             })
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| e.to_string())?;
@@ -261,7 +253,11 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
     let generated16 = (0..100)
         .map(|index| {
             let path = scratch.join(format!("acwing169-{index}.in"));
-            fs::write(&path, gen16::letters(&gen16::minimal_unique(&mut rng16))).map(|_| path)
+            fs::write(
+                &path,
+                formats::letters(&boards16::minimal_unique(&mut rng16)),
+            )
+            .map(|_| path)
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
@@ -450,7 +446,7 @@ fn check(workload: &Workload, ours: &[String], peer: Option<&[String]>) -> Resul
                     || !puzzles
                         .iter()
                         .zip(&answers)
-                        .all(|(p, a)| gen16::is_solution_of(a, p))
+                        .all(|(p, a)| oracle::is_solution_of16(a, p))
                 {
                     return Err(format!("wrong 16x16 answer for {}", input.display()));
                 }

@@ -1,4 +1,4 @@
-//! Keeps the inlined core copies in sync. Every `solutions/<problem>/main.rs` carries a
+//! Keeps the inlined core copies in sync. Every solution file carries a
 //! verbatim copy of a core file between two marker lines:
 //!
 //! ```text
@@ -7,8 +7,8 @@
 //! // ==== END solutions/core.rs ====
 //! ```
 //!
-//! The `sync-core` bin rewrites the blocks; `tests/sync.rs` fails on any drift. Both use this
-//! module, so the rule for "in sync" lives in one place.
+//! The `sync-core` tool rewrites the blocks; `tests/sync.rs` fails on any drift. Both use
+//! this module, so the rule for "in sync" lives in one place.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -16,12 +16,13 @@ use std::path::{Path, PathBuf};
 const BEGIN: &str = "// ==== BEGIN ";
 const END: &str = "// ==== END ";
 
-/// The `solutions/*/main.rs` files under `root`, sorted.
+/// The submitted files under `root`, sorted: `solutions/<problem>/main.rs`, or
+/// `solution.rs` for a problem that submits a method rather than a program (LeetCode).
 pub fn solution_files(root: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = fs::read_dir(root.join("solutions"))
         .map(|dir| {
             dir.filter_map(Result::ok)
-                .map(|entry| entry.path().join("main.rs"))
+                .flat_map(|entry| ["main.rs", "solution.rs"].map(|name| entry.path().join(name)))
                 .collect()
         })
         .unwrap_or_default();

@@ -9,21 +9,12 @@
 //! for p1074 a few sparse boards (26-29 givens). Sizes are capped where the plain oracle
 //! would get slow. Sicily and AcWing 166 cases hold 1 to 3 puzzles each.
 
-#[path = "../../solutions/core16.rs"]
-mod core16;
-#[allow(dead_code)]
-mod gen;
-#[allow(dead_code)]
-mod gen16;
-#[allow(dead_code)]
-mod oracle;
-mod rng;
-
-use rng::Rng;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
+use sudoku_toolkit::rng::Rng;
+use sudoku_toolkit::{boards, boards16, expected, formats, oracle};
 
 const USAGE: &str = "usage: stress p1074|sicily1317|acwing166|acwing169 \
                      [--cases N] [--seed S] [--bin PATH] [--timeout SECS]";
@@ -161,7 +152,7 @@ fn exact(expected: String, fails: bool) -> Verdict {
 /// A board with `1..=max_blanks` blanks from a random full grid.
 fn open_board(rng: &mut Rng, max_blanks: usize) -> [u8; 81] {
     let blanks = 1 + rng.below(max_blanks);
-    gen::with_blanks(&gen::full_grid(rng), blanks, rng)
+    boards::with_blanks(&boards::full_grid(rng), blanks, rng)
 }
 
 /// The common mix, by case number: every tenth unsolvable (clashing givens or a dead end
@@ -170,7 +161,7 @@ fn board(rng: &mut Rng, case: usize, max_blanks: usize) -> [u8; 81] {
     match case % 10 {
         9 => {
             let blanks = 1 + rng.below(40);
-            gen::unsolvable(rng, blanks)
+            boards::unsolvable(rng, blanks)
         }
         8 => open_board(rng, 5),
         _ => open_board(rng, max_blanks),
@@ -180,56 +171,31 @@ fn board(rng: &mut Rng, case: usize, max_blanks: usize) -> [u8; 81] {
 fn p1074_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
     let puzzle = if case % 100 == 47 {
         let givens = 26 + rng.below(4);
-        gen::sparse(rng, givens)
+        boards::sparse(rng, givens)
     } else {
         board(rng, case, 50)
     };
-    let best = oracle::best_p1074_score(&puzzle).map_or(-1, i64::from);
-    (gen::p1074_board(&puzzle), exact(format!("{best}\n"), false))
-}
-
-/// The oracle's Sicily answer for puzzle `number`, and whether it hit the count cap.
-fn sicily_answer(puzzle: &[u8; 81], number: usize) -> (String, bool) {
-    match oracle::count_solutions(puzzle, 10_000) {
-        0 => (format!("Puzzle {number} has no solution\n"), false),
-        1 => {
-            let rows = gen::sicily_rows(&oracle::solve_first(puzzle).expect("counted one"));
-            (format!("Puzzle {number} solution is\n{rows}"), false)
-        }
-        10_000 => (
-            format!("Puzzle {number} has at least 10000 solutions\n"),
-            true,
-        ),
-        n => (format!("Puzzle {number} has {n} solutions\n"), false),
-    }
+    (
+        formats::p1074_board(&puzzle),
+        exact(expected::p1074(&puzzle), false),
+    )
 }
 
 fn sicily_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
     let puzzles: Vec<[u8; 81]> = (0..1 + rng.below(3))
         .map(|_| match case % 100 {
-            0 | 50 => gen::unique(rng, 28),
-            13 => gen::multi(rng, 1000..=9999, 55),
+            0 | 50 => boards::unique(rng, 28),
+            13 => boards::multi(rng, 1000..=9999, 55),
             // Past the judge's promise: the program must say so and fail.
             77 => {
                 let blanks = 70 + rng.below(12);
-                gen::with_blanks(&gen::full_grid(rng), blanks, rng)
+                boards::with_blanks(&boards::full_grid(rng), blanks, rng)
             }
             _ => board(rng, case, 52),
         })
         .collect();
-    let mut input = format!("{}\n", puzzles.len());
-    let mut expected = String::new();
-    let mut capped = false;
-    for (index, puzzle) in puzzles.iter().enumerate() {
-        input += &gen::sicily_rows(puzzle);
-        if index > 0 {
-            expected.push('\n');
-        }
-        let (answer, cap) = sicily_answer(puzzle, index + 1);
-        expected += &answer;
-        capped |= cap;
-    }
-    (input, exact(expected, capped))
+    let (answer, capped) = expected::sicily(&puzzles);
+    (formats::sicily_input(&puzzles), exact(answer, capped))
 }
 
 fn acwing_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
@@ -237,7 +203,7 @@ fn acwing_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
     let puzzles: Vec<[u8; 81]> = (0..1 + rng.below(3))
         .map(|_| {
             if case % 50 == 0 {
-                gen::unique(rng, 28)
+                boards::unique(rng, 28)
             } else {
                 board(rng, case, 58)
             }
@@ -247,7 +213,7 @@ fn acwing_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
         .iter()
         .map(|p| oracle::solve_first(p).is_some())
         .collect();
-    let mut input: String = puzzles.iter().map(|p| gen::dots(p) + "\n").collect();
+    let mut input: String = puzzles.iter().map(|p| formats::dots(p) + "\n").collect();
     if case % 10 != 3 {
         input += "end\n";
     }
@@ -266,7 +232,7 @@ fn acwing_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
                 if line != "no solution" {
                     return Err(format!(
                         "{}: expected `no solution`, got {line:?}",
-                        gen::dots(puzzle)
+                        formats::dots(puzzle)
                     ));
                 }
                 continue;
@@ -276,7 +242,10 @@ fn acwing_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
                 *cell = byte.wrapping_sub(b'0');
             }
             if line.len() != 81 || !oracle::is_solution_of(&grid, puzzle) {
-                return Err(format!("not a solution of {}: {line:?}", gen::dots(puzzle)));
+                return Err(format!(
+                    "not a solution of {}: {line:?}",
+                    formats::dots(puzzle)
+                ));
             }
         }
         Ok(())
@@ -288,7 +257,7 @@ fn acwing_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
 /// valid one is accepted), every tenth made unsolvable by changing a given (which may or
 /// may not clash).
 fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
-    let mut puzzle = gen16::full_grid(rng);
+    let mut puzzle = boards16::full_grid(rng);
     let mut cells: Vec<usize> = (0..256).collect();
     rng.shuffle(&mut cells);
     let blanks = 1 + rng.below(130);
@@ -300,7 +269,7 @@ fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
         puzzle[given] = 1 + (puzzle[given] + rng.below(15) as u8) % 16;
     }
     let solvable = oracle::solve_first16(&puzzle).is_some();
-    let text = gen16::letters(&puzzle);
+    let text = formats::letters(&puzzle);
     let verdict = Box::new(move |outcome: &Outcome| {
         let output = &outcome.stdout;
         if !outcome.success {
@@ -320,7 +289,7 @@ fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
         }
         if rows.len() == 16
             && rows.iter().all(|r| r.len() == 16)
-            && gen16::is_solution_of(&grid, &puzzle)
+            && oracle::is_solution_of16(&grid, &puzzle)
         {
             Ok(())
         } else {

@@ -1,4 +1,7 @@
-//! Seeded generators of test boards, on top of the plain oracle (never the core under test).
+//! Seeded generators of 9x9 test boards, on top of the plain oracle (never the core under
+//! test): full grids, unique puzzles, boards with a given range of solutions, unsolvable
+//! boards with and without clashing givens, sparse P1074 boards. Print them with
+//! [`formats`](crate::formats).
 
 use crate::oracle;
 use crate::rng::Rng;
@@ -144,35 +147,4 @@ pub fn dead_end(rng: &mut Rng, blanks: usize) -> [u8; 81] {
             }
         }
     }
-}
-
-/// An 81-character dot line.
-pub fn dots(grid: &[u8; 81]) -> String {
-    grid.iter()
-        .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
-        .collect()
-}
-
-/// P1074 format: 9 lines of 9 space-separated digits, `0` empty.
-pub fn p1074_board(grid: &[u8; 81]) -> String {
-    let mut text = String::new();
-    for row in grid.chunks(9) {
-        let cells: Vec<String> = row.iter().map(|d| d.to_string()).collect();
-        text += &cells.join(" ");
-        text.push('\n');
-    }
-    text
-}
-
-/// Sicily format rows: 9 lines of 9 characters, `_` empty.
-pub fn sicily_rows(grid: &[u8; 81]) -> String {
-    let mut text = String::new();
-    for row in grid.chunks(9) {
-        text.extend(
-            row.iter()
-                .map(|&d| if d == 0 { '_' } else { char::from(b'0' + d) }),
-        );
-        text.push('\n');
-    }
-    text
 }

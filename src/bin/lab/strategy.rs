@@ -56,7 +56,7 @@ impl<'a> Visitor<'a> {
     /// Called with each completion; `true` means stop.
     pub fn solution(&mut self, grid: &[u8; 81]) -> bool {
         assert!(
-            crate::oracle::is_solution_of(grid, self.puzzle),
+            sudoku_toolkit::oracle::is_solution_of(grid, self.puzzle),
             "a searcher produced a wrong grid"
         );
         self.solved = true;
@@ -66,7 +66,7 @@ impl<'a> Visitor<'a> {
             Goal::Count(cap) => self.count >= cap,
             Goal::BestScore => {
                 let score = (0..81)
-                    .map(|cell| u32::from(grid[cell]) * crate::oracle::weight(cell))
+                    .map(|cell| u32::from(grid[cell]) * sudoku_toolkit::oracle::weight(cell))
                     .sum();
                 self.best = self.best.max(Some(score));
                 false

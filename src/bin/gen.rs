@@ -1,0 +1,233 @@
+//! `gen`: seeded random boards in each problem's format (through `scripts/gen`).
+//!
+//! ```text
+//! gen p1074 --givens K [--count N] [--seed S]       boards of K random givens, blank line between
+//! gen dots [--kind KIND] [--count N] [--seed S]     81-character lines, `.` empty
+//! gen sicily [--kind KIND] [--count N] [--seed S]   a Sicily 1317 file
+//! gen grid16 [--givens K] [--count N] [--seed S]    unique 16x16 puzzles (minimal without --givens)
+//! gen oracle p1074|sicily1317|acwing166|acwing169 < CASE.in   the plain oracle's answer
+//!
+//! KIND: unique [--givens K]        one solution, givens removed while it stays unique
+//!                                  (down to K givens; minimal without --givens)
+//!       multi [--solutions LO-HI]  between LO and HI solutions (default 2-100, LO >= 2)
+//!       unsolvable                 clashing givens or, as often, a dead end without a clash
+//!       clash | dead-end           just one of those two
+//!       few-blanks                 a full grid with 1 to 10 cells open
+//!       mixed (the default)        the kinds above in turn
+//! ```
+
+use std::ops::RangeInclusive;
+use std::process::ExitCode;
+use sudoku_toolkit::rng::Rng;
+use sudoku_toolkit::{boards, boards16, expected, formats, oracle};
+
+const USAGE: &str = "\
+usage: gen p1074 --givens K [--count N] [--seed S]
+       gen dots|sicily [--kind unique|multi|unsolvable|clash|dead-end|few-blanks|mixed]
+                       [--givens K] [--solutions LO-HI] [--count N] [--seed S]
+       gen grid16 [--givens K] [--count N] [--seed S]
+       gen oracle p1074|sicily1317|acwing166|acwing169 < CASE.in
+
+Prints seeded random boards in a problem's input format, or (oracle) the plain oracle's
+answer to a case: the .out files of testdata/ are made this way. A request the generator
+cannot meet (too few givens for a unique puzzle) is said on stderr and exits 1.";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    match run(args) {
+        Ok((text, warnings)) => {
+            print!("{text}");
+            for warning in &warnings {
+                eprintln!("gen: {warning}");
+            }
+            if warnings.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Err(message) => {
+            eprintln!("gen: {message}\n\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+struct Options {
+    count: usize,
+    seed: u64,
+    givens: Option<usize>,
+    kind: String,
+    solutions: RangeInclusive<u64>,
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        count: 1,
+        seed: 1,
+        givens: None,
+        kind: "mixed".into(),
+        solutions: 2..=100,
+    };
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        if !flag.starts_with("--") {
+            return Err(format!("unexpected argument `{flag}`"));
+        }
+        let value = rest.next().ok_or(format!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--count" => options.count = number(value)?,
+            "--seed" => options.seed = number(value)? as u64,
+            "--givens" => options.givens = Some(number(value)?),
+            "--kind" => options.kind = value.clone(),
+            "--solutions" => {
+                let (low, high) = value
+                    .split_once('-')
+                    .ok_or(format!("--solutions `{value}`: want LO-HI, e.g. 2-100"))?;
+                let (low, high) = (number(low)? as u64, number(high)? as u64);
+                if low < 2 || low > high {
+                    return Err(format!("--solutions {value}: want 2 <= LO <= HI"));
+                }
+                options.solutions = low..=high;
+            }
+            _ => return Err(format!("unknown option `{flag}`")),
+        }
+    }
+    Ok(options)
+}
+
+const KINDS: [&str; 6] = [
+    "unique",
+    "multi",
+    "unsolvable",
+    "clash",
+    "dead-end",
+    "few-blanks",
+];
+
+/// One 9x9 board of the kind asked for; `index` picks the kind in turn for `mixed`.
+fn board(options: &Options, index: usize, rng: &mut Rng) -> Result<[u8; 81], String> {
+    let kind = match options.kind.as_str() {
+        "mixed" => KINDS[index % KINDS.len()],
+        kind => kind,
+    };
+    let blanks = 20 + rng.below(30);
+    Ok(match kind {
+        "unique" => boards::unique(rng, options.givens.unwrap_or(0)),
+        "multi" => boards::multi(rng, options.solutions.clone(), 55),
+        "unsolvable" => boards::unsolvable(rng, blanks),
+        "clash" => boards::clashing(rng, blanks + 10),
+        "dead-end" => boards::dead_end(rng, blanks),
+        "few-blanks" => {
+            let blanks = 1 + rng.below(10);
+            boards::with_blanks(&boards::full_grid(rng), blanks, rng)
+        }
+        other => {
+            return Err(format!(
+                "unknown kind `{other}` (want {} or mixed)",
+                KINDS.join(", ")
+            ))
+        }
+    })
+}
+
+/// The text to print and what could not be met (said on stderr, exit 1).
+fn run(args: Vec<String>) -> Result<(String, Vec<String>), String> {
+    let format = args.first().ok_or("which format?")?.clone();
+    if format == "oracle" {
+        let problem = args.get(1).ok_or("gen oracle: which problem?")?;
+        if args.len() > 2 {
+            return Err("gen oracle takes the problem only; the case comes on stdin".into());
+        }
+        let mut input = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut input)
+            .map_err(|e| format!("cannot read the case from stdin: {e}"))?;
+        return oracle(problem, &input);
+    }
+    let options = parse(&args[1..])?;
+    let most = if format == "grid16" { 256 } else { 81 };
+    if options.givens.is_some_and(|givens| givens > most) {
+        return Err(format!("--givens: at most {most} for {format}"));
+    }
+    let mut rng = Rng::new(options.seed);
+    let mut text = String::new();
+    let mut warnings = Vec::new();
+    // A unique puzzle stops at a minimal one, which may keep more givens than asked.
+    let mut check_givens = |index: usize, givens: usize| match options.givens {
+        Some(wanted) if givens > wanted => warnings.push(format!(
+            "board {}: {givens} givens, not {wanted}: no given can go without a second solution",
+            index + 1
+        )),
+        _ => {}
+    };
+    match format.as_str() {
+        "p1074" => {
+            let givens = options.givens.ok_or("p1074 needs --givens K")?;
+            for index in 0..options.count {
+                if index > 0 {
+                    text.push('\n');
+                }
+                text += &formats::p1074_board(&boards::sparse(&mut rng, givens));
+            }
+        }
+        "dots" | "sicily" => {
+            let boards: Vec<[u8; 81]> = (0..options.count)
+                .map(|index| board(&options, index, &mut rng))
+                .collect::<Result<_, _>>()?;
+            if options.kind == "unique" {
+                for (index, board) in boards.iter().enumerate() {
+                    check_givens(index, board.iter().filter(|&&d| d != 0).count());
+                }
+            }
+            if format == "dots" {
+                for board in &boards {
+                    text += &formats::dots(board);
+                    text.push('\n');
+                }
+            } else {
+                text += &formats::sicily_input(&boards);
+            }
+        }
+        "grid16" => {
+            for index in 0..options.count {
+                let givens = options.givens.unwrap_or(0);
+                let board = boards16::unique_with_givens(&mut rng, givens);
+                check_givens(index, board.iter().filter(|&&d| d != 0).count());
+                text += &formats::letters(&board);
+            }
+        }
+        other => return Err(format!("unknown format `{other}`")),
+    }
+    Ok((text, warnings))
+}
+
+fn number(text: &str) -> Result<usize, String> {
+    text.parse()
+        .map_err(|_| format!("`{text}` is not a number"))
+}
+
+/// The oracle's answer to one case; a warning for each puzzle with several solutions in a
+/// problem that prints one (the `.out` then holds one right answer of several).
+fn oracle(problem: &str, input: &str) -> Result<(String, Vec<String>), String> {
+    let answer = expected::answer(problem, input).map_err(|e| format!("{problem}: {e}"))?;
+    let several = match problem {
+        "acwing166" => formats::parse_acwing166(input)?
+            .iter()
+            .filter(|puzzle| oracle::count_solutions(puzzle, 2) > 1)
+            .count(),
+        "acwing169" => formats::parse_acwing169(input)?
+            .iter()
+            .filter(|puzzle| oracle::count_solutions16(puzzle, 2) > 1)
+            .count(),
+        _ => 0,
+    };
+    // Not a failure: the solutions may print any valid grid there; say it, exit 0.
+    if several > 0 {
+        eprintln!("gen: note: {several} puzzle(s) have several solutions; the answer shows one");
+    }
+    Ok((answer, Vec::new()))
+}

@@ -1,0 +1,101 @@
+//! The one home of measured numbers: `bench` and `lab` write each run's table to a dated
+//! file `results/<YYYY-MM-DD>-<tool>.md`, headed by the machine, the compiler and the
+//! commit it measured. READMEs and study notes link to these files instead of copying
+//! figures that go stale. A second run on the same day replaces that day's file.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Today's date (UTC) as `YYYY-MM-DD`, from the system clock.
+pub fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs() / 86_400) as i64;
+    let (year, month, day) = civil_from_days(days);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (H. Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = (day_of_year - (153 * shifted_month + 2) / 5 + 1) as u32;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    } as u32;
+    (year_of_era + era * 400 + i64::from(month <= 2), month, day)
+}
+
+/// One line each: the CPU, core count, compiler and commit, for a results file's head.
+pub fn machine_lines(root: &Path) -> Vec<String> {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|line| line.starts_with("model name"))
+                .and_then(|line| line.split(':').nth(1))
+                .map(|name| name.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let output = |program: &str, args: &[&str]| {
+        Command::new(program)
+            .args(args)
+            .current_dir(root)
+            .output()
+            .ok()
+            .filter(|out| out.status.success())
+            .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
+            .unwrap_or_else(|| "unknown".into())
+    };
+    let dirty = output("git", &["status", "--porcelain", "--untracked-files=no"]);
+    vec![
+        format!("- machine: {cpu}, {cores} cores"),
+        format!("- compiler: {}", output("rustc", &["--version"])),
+        format!(
+            "- commit: {}{}",
+            output("git", &["rev-parse", "--short", "HEAD"]),
+            if dirty.is_empty() || dirty == "unknown" {
+                ""
+            } else {
+                " (with uncommitted changes)"
+            }
+        ),
+    ]
+}
+
+/// Writes `results/<today>-<tool>.md` under `root`: a title, the machine lines, how the
+/// numbers were made (`method`) and the `table` as a fenced block. Returns the path.
+pub fn write(root: &Path, tool: &str, method: &str, table: &str) -> Result<PathBuf, String> {
+    let dir = root.join("results");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let date = today();
+    let path = dir.join(format!("{date}-{tool}.md"));
+    let text = format!(
+        "# `scripts/{tool}`, {date}\n\n{}\n\n{method}\n\n```text\n{}\n```\n",
+        machine_lines(root).join("\n"),
+        table.trim_end()
+    );
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_from_days;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_780), (2026, 11, 23));
+    }
+}
