@@ -114,7 +114,7 @@ pub fn best_p1074_score(puzzle: &[u8; 81]) -> Option<u32> {
                 tightest = Some((digits.count_ones(), cell, digits));
             }
         }
-        if best.map_or(false, |b| bound <= b) {
+        if matches!(*best, Some(b) if bound <= b) {
             return;
         }
         let Some((_, cell, digits)) = tightest else {
