@@ -38,3 +38,22 @@ pub mod core9;
 /// The 16x16 search core, `solutions/core16.rs`.
 #[path = "../solutions/core16.rs"]
 pub mod core16;
+
+/// Makes a closed standard output (`tool | head`) end the process quietly, as it ends a C
+/// tool, instead of a panic in `println!`: restores the default action of SIGPIPE, which
+/// Rust's runtime sets to "ignore" at start-up. Every tool calls it first.
+pub fn die_quietly_on_closed_stdout() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: signal(2) with SIG_DFL installs no handler of ours; it only resets the
+        // action, before any thread is started.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+}

@@ -211,3 +211,112 @@ fn reap(child: &mut Child, block: bool) -> Result<Option<Exit>, String> {
         )
     }))
 }
+
+/// What [`time`] saw: the wall time from start to exit, and the standard output.
+pub struct Timed {
+    pub wall: Duration,
+    pub stdout: String,
+}
+
+/// Starts `program` with `input` on stdin and times it from the start to its exit, for
+/// benchmarks. The clock is stopped by a blocking wait, not by polling: a poll interval
+/// would add up to its own length to every run, which distorts runs of a millisecond. A
+/// watchdog thread, started before the clock, kills the program at `timeout` (`Err`).
+pub fn time(
+    program: &Path,
+    args: &[&str],
+    input: &Path,
+    timeout: Duration,
+) -> Result<Timed, String> {
+    use std::sync::mpsc;
+    let file = File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let (send_pid, receive_pid) = mpsc::channel::<u32>();
+    let (send_done, receive_done) = mpsc::channel::<()>();
+    let watchdog = thread::spawn(move || {
+        let pid = match receive_pid.recv() {
+            Ok(pid) => pid,
+            Err(_) => return false,
+        };
+        let expired = receive_done.recv_timeout(timeout).is_err();
+        if expired {
+            kill_pid(pid);
+        }
+        expired
+    });
+    let start = Instant::now();
+    let spawned = Command::new(program)
+        .args(args)
+        .stdin(file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) => {
+            drop(send_pid); // lets the watchdog end
+            watchdog.join().ok();
+            return Err(format!("cannot start {}: {e}", program.display()));
+        }
+    };
+    send_pid.send(child.id()).ok();
+    let mut stdout = String::new();
+    if let Some(mut pipe) = child.stdout.take() {
+        pipe.read_to_string(&mut stdout).ok();
+    }
+    wait_for_exit(&child);
+    let wall = start.elapsed();
+    send_done.send(()).ok();
+    let expired = watchdog.join().unwrap_or(false);
+    // Reaped only now, after the watchdog is gone: until then the pid stayed the child's,
+    // so a kill at the timeout can never hit another process.
+    child.wait().map_err(|e| e.to_string())?;
+    if expired {
+        return Err(format!("no exit within {} s", timeout.as_secs()));
+    }
+    Ok(Timed { wall, stdout })
+}
+
+/// Blocks until `child` has exited, without reaping it (waitid with WNOWAIT).
+#[cfg(target_os = "linux")]
+fn wait_for_exit(child: &Child) {
+    extern "C" {
+        fn waitid(idtype: i32, id: u32, info: *mut u8, options: i32) -> i32;
+    }
+    const P_PID: i32 = 1;
+    const WEXITED: i32 = 4;
+    const WNOWAIT: i32 = 0x0100_0000;
+    let mut info = [0u8; 128]; // a siginfo_t
+    loop {
+        // SAFETY: waitid writes at most one siginfo_t (128 bytes) into `info`.
+        let status = unsafe { waitid(P_PID, child.id(), info.as_mut_ptr(), WEXITED | WNOWAIT) };
+        if status == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+        {
+            return;
+        }
+    }
+}
+
+/// Elsewhere the clock stops when the program closes its output.
+#[cfg(not(target_os = "linux"))]
+fn wait_for_exit(_child: &Child) {}
+
+/// Kills process `pid`, a child not yet reaped (so the pid is still its own).
+#[cfg(unix)]
+fn kill_pid(pid: u32) {
+    extern "C" {
+        fn kill(pid: i32, signal: i32) -> i32;
+    }
+    const SIGKILL: i32 = 9;
+    // SAFETY: kill(2) takes plain integers and touches no memory of ours.
+    unsafe {
+        kill(pid as i32, SIGKILL);
+    }
+}
+
+#[cfg(not(unix))]
+fn kill_pid(pid: u32) {
+    Command::new("taskkill")
+        .args(["/F", "/PID", &pid.to_string()])
+        .status()
+        .ok();
+}

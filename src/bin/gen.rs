@@ -33,6 +33,7 @@ answer to a case: the .out files of testdata/ are made this way. A request the g
 cannot meet (too few givens for a unique puzzle) is said on stderr and exits 1.";
 
 fn main() -> ExitCode {
+    sudoku_toolkit::die_quietly_on_closed_stdout();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{USAGE}");

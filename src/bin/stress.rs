@@ -41,6 +41,7 @@ struct Outcome {
 type Verdict = Box<dyn Fn(&Outcome) -> Result<(), String>>;
 
 fn main() -> ExitCode {
+    sudoku_toolkit::die_quietly_on_closed_stdout();
     let options = match parse(std::env::args().skip(1).collect()) {
         Ok(options) => options,
         Err(message) => {

@@ -15,6 +15,7 @@ file that inlines them.
   --help    show this help";
 
 fn main() -> ExitCode {
+    sudoku_toolkit::die_quietly_on_closed_stdout();
     let mut check_only = false;
     for arg in std::env::args().skip(1) {
         match arg.as_str() {

@@ -53,6 +53,7 @@ strategy and dataset; the table is also written to results/<date>-lab.md.
   --help             show this help";
 
 fn main() -> ExitCode {
+    sudoku_toolkit::die_quietly_on_closed_stdout();
     match run_lab(std::env::args().skip(1).collect()) {
         Ok(code) => code,
         Err(message) => {
