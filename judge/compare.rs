@@ -1,7 +1,8 @@
-//! Compare: the output checker, Luogu-style. CRLF equals LF, spaces and tabs at line ends and
-//! blank lines at the end are ignored; everything else must match exactly. A mismatch is
-//! described by line and column with both sides around it, plus a hint when only white
-//! space or line breaks differ.
+//! Compare: the output checker, Luogu-style, on bytes (an output need not be UTF-8). CRLF
+//! equals LF, spaces and tabs at line ends and blank lines at the end are ignored;
+//! everything else must match exactly. A mismatch is described by line and column with both
+//! sides around it, plus a hint when only white space or line breaks differ. Linear in the
+//! output size. Verified by the unit tests below and tests/judge.rs.
 
 /// Why an output is wrong, ready to print.
 pub struct Mismatch {
@@ -13,15 +14,20 @@ pub struct Mismatch {
 }
 
 /// `None` when `actual` is accepted against `expected`.
-pub fn compare(expected: &str, actual: &str) -> Option<Mismatch> {
+pub fn compare(expected: &[u8], actual: &[u8]) -> Option<Mismatch> {
     let (want, got) = (normalised_lines(expected), normalised_lines(actual));
     let index = (0..want.len().max(got.len())).find(|&i| want.get(i) != got.get(i))?;
     let (want_line, got_line) = (want.get(index).copied(), got.get(index).copied());
     let column = match (want_line, got_line) {
-        (Some(w), Some(g)) => w.chars().zip(g.chars()).take_while(|(a, b)| a == b).count() + 1,
+        (Some(w), Some(g)) => w.iter().zip(g.iter()).take_while(|(a, b)| a == b).count() + 1,
         _ => 1,
     };
-    let squeeze = |text: &str| text.split_whitespace().collect::<String>();
+    let squeeze = |text: &[u8]| -> Vec<u8> {
+        text.iter()
+            .copied()
+            .filter(|b| !b.is_ascii_whitespace())
+            .collect()
+    };
     let hint = (squeeze(expected) == squeeze(actual))
         .then_some("only white space or line breaks differ (the checker ignores just trailing spaces and final blank lines)");
     Some(Mismatch {
@@ -34,25 +40,31 @@ pub fn compare(expected: &str, actual: &str) -> Option<Mismatch> {
 }
 
 /// Lines without `\r`, trailing spaces or tabs, and without the blank lines at the end.
-fn normalised_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text
-        .split('\n')
-        .map(|l| l.trim_end_matches([' ', '\t', '\r']))
+fn normalised_lines(text: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = text
+        .split(|&b| b == b'\n')
+        .map(|line| {
+            let kept = line
+                .iter()
+                .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+                .map_or(0, |last| last + 1);
+            &line[..kept]
+        })
         .collect();
-    while lines.last() == Some(&"") {
+    while lines.last().is_some_and(|line| line.is_empty()) {
         lines.pop();
     }
     lines
 }
 
-/// At most 60 characters of `line` around `column`, with `…` where it was cut.
-fn clip(line: &str, column: usize) -> String {
-    let chars: Vec<char> = line.chars().collect();
+/// At most 60 bytes of `line` around byte `column`, shown lossily, `…` where it was cut.
+fn clip(line: &[u8], column: usize) -> String {
+    let chars = line;
     let start = column
         .saturating_sub(30)
         .min(chars.len().saturating_sub(60));
     let end = (start + 60).min(chars.len());
-    let mut shown: String = chars[start..end].iter().collect();
+    let mut shown = String::from_utf8_lossy(&chars[start..end]).into_owned();
     if start > 0 {
         shown.insert(0, '…');
     }
@@ -64,7 +76,9 @@ fn clip(line: &str, column: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::compare;
+    fn compare(expected: &str, actual: &str) -> Option<super::Mismatch> {
+        super::compare(expected.as_bytes(), actual.as_bytes())
+    }
 
     #[test]
     fn crlf_trailing_spaces_and_final_blank_lines_are_ignored() {
@@ -98,6 +112,14 @@ mod tests {
             compare("1\n\n2\n", "1\n2\n").unwrap().hint.is_some(),
             "inner blank line counts"
         );
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_compared_as_bytes() {
+        assert!(super::compare(b"2829\xff\n", b"2829\xff").is_none());
+        let m = super::compare(b"2829\xff\n", b"").unwrap();
+        assert_eq!(m.actual, "<end of output>");
+        assert!(super::compare(b"\xfe\n", b"\xff\n").is_some());
     }
 
     #[test]

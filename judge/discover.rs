@@ -1,19 +1,31 @@
 //! Discover: which problems and cases exist, and their limits.
 //!
 //! A problem is a folder `testdata/<problem>/` holding cases `<name>.in` + `<name>.out` and
-//! a `limits` file; its program is `solutions/<problem>/main.rs`. The `limits` file is plain
-//! `key = value` lines (`#` starts a comment):
+//! a `limits` file; optional `checker.rs` (a special judge) and `harness.rs` (a LeetCode-style
+//! driver that the solution file is appended to). Its program is `solutions/<problem>/main.rs`,
+//! or `solutions/<problem>/solution.rs` when there is a harness. Folders are listed first and
+//! only the selected ones are read, so a broken folder never stops the judging of another; a
+//! folder without `limits` is skipped with a warning.
+//!
+//! The `limits` file is plain `key = value` lines (`#` starts a comment):
 //!
 //! ```text
-//! time_limit_ms = 1000          # wall clock, per case
+//! time_limit_ms = 1000          # CPU time, per case
 //! memory_limit_mib = 128
 //! time_limit_ms sudoku10 = 2000 # a per-case override: the key, the case name, the value
 //! ```
+//!
+//! Every value is checked: a number in range, each key once, an override naming an existing
+//! case; errors name `file:line`. Verified by the unit tests below and tests/judge.rs.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// One test case. A missing `.in` or `.out` (`None`) is reported as an error, never AC.
+/// Limits accepted in a `limits` file (a typo like 10000000 s is an error, not a hang).
+pub const TIME_LIMIT_MS: std::ops::RangeInclusive<u64> = 1..=600_000;
+pub const MEMORY_LIMIT_MIB: std::ops::RangeInclusive<u64> = 1..=65_536;
+
+/// One test case. A missing `.in` or `.out` (`None`) is reported as a judge error, never AC.
 pub struct Case {
     pub name: String,
     pub input: Option<PathBuf>,
@@ -23,30 +35,35 @@ pub struct Case {
 
 pub struct Problem {
     pub name: String,
+    /// The shipped solution file (`main.rs`, or `solution.rs` beside a harness).
     pub solution: PathBuf,
+    pub harness: Option<PathBuf>,
+    pub checker: Option<PathBuf>,
     pub memory_limit_mib: u64,
     pub cases: Vec<Case>,
 }
 
-/// Every problem under `root/testdata`, sorted by name, cases in natural order.
-pub fn problems(root: &Path) -> Result<Vec<Problem>, String> {
+/// The problem folders under `root/testdata`, sorted by name (nothing inside is read yet).
+pub fn problem_names(root: &Path) -> Result<Vec<String>, String> {
     let testdata = root.join("testdata");
     let entries =
         fs::read_dir(&testdata).map_err(|e| format!("cannot read {}: {e}", testdata.display()))?;
-    let mut problems = Vec::new();
-    for entry in entries.flatten() {
-        if entry.path().is_dir() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            problems.push(problem(root, &name)?);
-        }
-    }
-    problems.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(problems)
+    let mut names: Vec<String> = entries
+        .flatten()
+        .filter(|entry| entry.path().is_dir())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    Ok(names)
 }
 
-fn problem(root: &Path, name: &str) -> Result<Problem, String> {
+/// Reads one problem folder. `Ok(None)` when it has no `limits` file (not a problem).
+pub fn problem(root: &Path, name: &str) -> Result<Option<Problem>, String> {
     let dir = root.join("testdata").join(name);
-    let limits = Limits::read(&dir.join("limits"))?;
+    let limits_path = dir.join("limits");
+    if !limits_path.exists() {
+        return Ok(None);
+    }
     // A case is any stem with an `.in` or an `.out`, so a lone half is reported, not skipped.
     let mut names: Vec<String> = fs::read_dir(&dir)
         .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
@@ -61,6 +78,9 @@ fn problem(root: &Path, name: &str) -> Result<Problem, String> {
         .collect();
     names.sort_by_key(|name| natural_key(name));
     names.dedup();
+    let text = fs::read_to_string(&limits_path)
+        .map_err(|e| format!("cannot read {}: {e}", limits_path.display()))?;
+    let limits = Limits::parse(&text, &limits_path.display().to_string(), &names)?;
     let existing = |path: PathBuf| path.is_file().then_some(path);
     let cases = names
         .into_iter()
@@ -71,59 +91,89 @@ fn problem(root: &Path, name: &str) -> Result<Problem, String> {
             name: case,
         })
         .collect();
-    Ok(Problem {
+    let harness = existing(dir.join("harness.rs"));
+    let solution_file = if harness.is_some() {
+        "solution.rs"
+    } else {
+        "main.rs"
+    };
+    Ok(Some(Problem {
         name: name.to_string(),
-        solution: root.join("solutions").join(name).join("main.rs"),
+        solution: root.join("solutions").join(name).join(solution_file),
+        harness,
+        checker: existing(dir.join("checker.rs")),
         memory_limit_mib: limits.memory_limit_mib,
         cases,
-    })
+    }))
 }
 
-struct Limits {
-    time_limit_ms: u64,
-    memory_limit_mib: u64,
-    per_case_time_ms: Vec<(String, u64)>,
+#[derive(Debug)]
+pub struct Limits {
+    pub time_limit_ms: u64,
+    pub memory_limit_mib: u64,
+    pub per_case_time_ms: Vec<(String, u64)>,
 }
 
 impl Limits {
-    fn read(path: &Path) -> Result<Limits, String> {
-        let shown = path.display();
-        let text = fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        let mut limits = Limits {
-            time_limit_ms: 0,
-            memory_limit_mib: 0,
-            per_case_time_ms: Vec::new(),
-        };
-        for (number, line) in text.lines().enumerate() {
+    /// Parses a `limits` file; `shown` names it in errors, `cases` are the problem's cases.
+    pub fn parse(text: &str, shown: &str, cases: &[String]) -> Result<Limits, String> {
+        let (mut time, mut memory) = (None, None);
+        let mut per_case_time_ms: Vec<(String, u64)> = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            let at = format!("{shown}:{}", index + 1);
             let line = line.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
                 continue;
             }
-            let bad = || {
-                format!(
-                    "{shown}:{}: expected `key = number`, found `{line}`",
-                    number + 1
-                )
-            };
+            let bad = || format!("{at}: expected `key = number`, found `{line}`");
             let (key, value) = line.split_once('=').ok_or_else(bad)?;
             let value: u64 = value.trim().parse().map_err(|_| bad())?;
-            match key.split_whitespace().collect::<Vec<_>>()[..] {
-                ["time_limit_ms"] => limits.time_limit_ms = value,
-                ["memory_limit_mib"] => limits.memory_limit_mib = value,
-                ["time_limit_ms", case] => limits.per_case_time_ms.push((case.to_string(), value)),
-                _ => {
-                    return Err(format!(
-                        "{shown}:{}: unknown key `{}`",
-                        number + 1,
-                        key.trim()
+            let key_words: Vec<&str> = key.split_whitespace().collect();
+            let in_range = |range: std::ops::RangeInclusive<u64>, unit: &str| {
+                if range.contains(&value) {
+                    Ok(value)
+                } else {
+                    Err(format!(
+                        "{at}: {value} is out of range ({}..={} {unit})",
+                        range.start(),
+                        range.end()
                     ))
                 }
+            };
+            let duplicate = |key: &str| format!("{at}: `{key}` is given twice");
+            match key_words[..] {
+                ["time_limit_ms"] => {
+                    if time.is_some() {
+                        return Err(duplicate("time_limit_ms"));
+                    }
+                    time = Some(in_range(TIME_LIMIT_MS, "ms")?);
+                }
+                ["memory_limit_mib"] => {
+                    if memory.is_some() {
+                        return Err(duplicate("memory_limit_mib"));
+                    }
+                    memory = Some(in_range(MEMORY_LIMIT_MIB, "MiB")?);
+                }
+                ["time_limit_ms", case] => {
+                    if !cases.iter().any(|c| c == case) {
+                        return Err(format!("{at}: no case `{case}` in this folder"));
+                    }
+                    if per_case_time_ms.iter().any(|(c, _)| c == case) {
+                        return Err(duplicate(&format!("time_limit_ms {case}")));
+                    }
+                    per_case_time_ms.push((case.to_string(), in_range(TIME_LIMIT_MS, "ms")?));
+                }
+                _ => return Err(format!("{at}: unknown key `{}`", key.trim())),
             }
         }
-        if limits.time_limit_ms == 0 || limits.memory_limit_mib == 0 {
-            return Err(format!("{shown}: needs time_limit_ms and memory_limit_mib"));
+        match (time, memory) {
+            (Some(time_limit_ms), Some(memory_limit_mib)) => Ok(Limits {
+                time_limit_ms,
+                memory_limit_mib,
+                per_case_time_ms,
+            }),
+            _ => Err(format!("{shown}: needs time_limit_ms and memory_limit_mib")),
         }
-        Ok(limits)
     }
 
     fn time_limit_for(&self, case: &str) -> u64 {
@@ -159,12 +209,38 @@ fn natural_key(name: &str) -> Vec<(String, u64)> {
 
 #[cfg(test)]
 mod tests {
-    use super::natural_key;
+    use super::{natural_key, Limits};
 
     #[test]
     fn natural_order_compares_numbers_as_numbers() {
         let mut names = vec!["sudoku10", "sudoku2", "sample1", "sudoku1", "a"];
         names.sort_by_key(|n| natural_key(n));
         assert_eq!(names, ["a", "sample1", "sudoku1", "sudoku2", "sudoku10"]);
+    }
+
+    fn parse(text: &str) -> Result<Limits, String> {
+        Limits::parse(text, "limits", &["one".to_string()])
+    }
+
+    #[test]
+    fn limits_are_checked_with_file_and_line() {
+        let ok = parse("time_limit_ms = 1000\nmemory_limit_mib = 64\ntime_limit_ms one = 5\n");
+        assert_eq!(ok.unwrap().per_case_time_ms, [("one".to_string(), 5)]);
+        let error = |text: &str| parse(text).unwrap_err();
+        assert!(
+            error("time_limit_ms = 1\nmemory_limit_mib = 18014398509481984\n")
+                .starts_with("limits:2: 18014398509481984 is out of range")
+        );
+        assert!(error("time_limit_ms = 0\nmemory_limit_mib = 1\n").starts_with("limits:1:"));
+        assert!(
+            error("time_limit_ms = 1\ntime_limit_ms = 2\nmemory_limit_mib = 1\n")
+                .contains("limits:2: `time_limit_ms` is given twice")
+        );
+        assert!(
+            error("time_limit_ms = 1\nmemory_limit_mib = 1\ntime_limit_ms two = 2\n")
+                .contains("limits:3: no case `two`")
+        );
+        assert!(error("time_limit_ms = 1\n").contains("needs time_limit_ms and memory_limit_mib"));
+        assert!(error("speed = 1\n").contains("unknown key `speed`"));
     }
 }
