@@ -800,7 +800,7 @@ pub fn time(
 
 /// Blocks until `child` has exited, without reaping it (waitid with WNOWAIT).
 #[cfg(target_os = "linux")]
-fn wait_for_exit(child: &Child) {
+fn wait_for_exit(child: &std::process::Child) {
     extern "C" {
         fn waitid(idtype: i32, id: u32, info: *mut u8, options: i32) -> i32;
     }
@@ -820,7 +820,7 @@ fn wait_for_exit(child: &Child) {
 
 /// Elsewhere the clock stops when the program closes its output.
 #[cfg(not(target_os = "linux"))]
-fn wait_for_exit(_child: &Child) {}
+fn wait_for_exit(_child: &std::process::Child) {}
 
 /// Kills process `pid`, a child not yet reaped (so the pid is still its own).
 #[cfg(unix)]
