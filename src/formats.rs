@@ -83,10 +83,20 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .map(|(index, line)| (index + 1, line))
 }
 
-/// At most 40 characters of `text` for a message, with an ellipsis when cut.
+/// At most 40 characters of `text` for a message, escaped, with an ellipsis when cut.
 pub fn quote(text: &str) -> String {
-    let mut shown: String = text.chars().take(40).flat_map(char::escape_debug).collect();
-    if text.chars().nth(40).is_some() {
+    clip(text, 40)
+}
+
+/// At most `most` characters of `text`, escaped (no control characters reach a terminal),
+/// with an ellipsis when cut.
+pub fn clip(text: &str, most: usize) -> String {
+    let mut shown: String = text
+        .chars()
+        .take(most)
+        .flat_map(char::escape_debug)
+        .collect();
+    if text.chars().nth(most).is_some() {
         shown.push_str("...");
     }
     shown

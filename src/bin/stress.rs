@@ -1,23 +1,37 @@
 //! `stress PROBLEM [--cases N] [--seed S] [--bin PATH] [--timeout SECS]`: the release
-//! solution, run as a process exactly as a judge would run it, against the plain oracle on
-//! generated boards. Every mismatch is saved to `stress-failures/` with the command that
-//! reproduces it; the last line is `N passed, M failed` (exit 1 on any failure, 2 on bad
-//! usage or when the program cannot be started).
+//! solution, run as a process exactly as a judge would run it (through the one
+//! [`runner`]: its own process group, killed at the timeout, output capped), against the
+//! plain oracle on generated boards. Every mismatch is saved to `stress-failures/` with the
+//! command that reproduces it; on a terminal a progress line shows cases done and failed;
+//! the last line is `N passed, M failed` (exit 1 on any failure, 2 on bad usage or when the
+//! program cannot be started).
 //!
 //! The board mix per problem: nearly full boards, boards with a few blanks, open boards
 //! (many solutions), unique puzzles, unsolvable ones with and without clashing givens, and
 //! for p1074 a few sparse boards (26-29 givens). Sizes are capped where the plain oracle
 //! would get slow. Sicily and AcWing 166 cases hold 1 to 3 puzzles each.
 
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use sudoku_toolkit::rng::Rng;
+use sudoku_toolkit::runner::{self, Input, Outcome as Ended, Spec};
 use sudoku_toolkit::{boards, boards16, expected, formats, oracle};
 
-const USAGE: &str = "usage: stress p1074|sicily1317|acwing166|acwing169 \
-                     [--cases N] [--seed S] [--bin PATH] [--timeout SECS]";
+const PROBLEMS: [&str; 4] = ["p1074", "sicily1317", "acwing166", "acwing169"];
+
+const USAGE: &str = "\
+usage: stress PROBLEM [--cases N] [--seed S] [--bin PATH] [--timeout SECS]
+
+Runs the release solution of PROBLEM (p1074, sicily1317, acwing166, acwing169) on N random
+boards (default 1000, seed 1) and checks every answer against the plain oracle. Failing
+inputs are saved in stress-failures/ with the command that reproduces them.
+  --bin PATH       the program to test (default: target/release/PROBLEM)
+  --timeout SECS   CPU seconds per case (default 10); the wall clock gets twice that + 1
+  --help           show this help";
+
+/// Output kept per case: far more than any right answer here; more is a failure.
+const OUTPUT_CAP: usize = 1 << 20;
 
 /// Failures printed in full; later ones are saved and counted only.
 const SHOWN_FAILURES: usize = 20;
@@ -37,18 +51,41 @@ struct Outcome {
     success: bool,
 }
 
+/// Whether standard error is a terminal (then progress is shown on it).
+fn stderr_is_terminal() -> bool {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn isatty(fd: i32) -> i32;
+        }
+        // SAFETY: isatty(2) takes a plain descriptor number and touches no memory of ours.
+        unsafe { isatty(2) == 1 }
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
 /// A checker for one outcome: `Err` says what is wrong.
 type Verdict = Box<dyn Fn(&Outcome) -> Result<(), String>>;
 
 fn main() -> ExitCode {
     sudoku_toolkit::die_quietly_on_closed_stdout();
+    runner::install_interrupt_handler();
     let options = match parse(std::env::args().skip(1).collect()) {
-        Ok(options) => options,
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         Err(message) => {
-            eprintln!("stress: {message}\n{USAGE}");
+            eprintln!("stress: {message}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };
+    let progress = stderr_is_terminal();
+    let mut last_progress = Instant::now();
     let mut rng = Rng::new(options.seed);
     let (mut passed, mut failed) = (0, 0);
     let started = Instant::now();
@@ -60,19 +97,28 @@ fn main() -> ExitCode {
             _ => grid16_case(&mut rng),
         };
         let result = match run(&options.binary, &input, options.timeout) {
-            Ok(Some(outcome)) => verdict(&outcome),
-            Ok(None) => Err(format!("no answer within {:?}", options.timeout)),
+            Ok(Ok(outcome)) => verdict(&outcome),
+            Ok(Err(why)) => Err(why),
             Err(message) => {
                 eprintln!("stress: {message}");
                 return ExitCode::from(2);
             }
         };
+        if progress && last_progress.elapsed() > Duration::from_millis(250) {
+            last_progress = Instant::now();
+            eprint!(
+                "\r{} of {} cases, {failed} failed ",
+                case + 1,
+                options.cases
+            );
+        }
         match result {
             Ok(()) => passed += 1,
             Err(why) => {
                 failed += 1;
                 let saved = save(&options, case, &input);
                 if failed <= SHOWN_FAILURES {
+                    let why = sudoku_toolkit::formats::clip(&why, 300);
                     println!(
                         "case {case}: {why}\n  reproduce: {} < {}",
                         options.binary.display(),
@@ -83,6 +129,9 @@ fn main() -> ExitCode {
                 }
             }
         }
+    }
+    if progress {
+        eprint!("\r{:60}\r", "");
     }
     eprintln!(
         "stress {}: {} cases, seed {}, {:.1} s",
@@ -99,10 +148,16 @@ fn main() -> ExitCode {
     }
 }
 
-fn parse(args: Vec<String>) -> Result<Options, String> {
+fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        return Ok(None);
+    }
     let problem = args.first().ok_or("which problem?")?.clone();
-    if !["p1074", "sicily1317", "acwing166", "acwing169"].contains(&problem.as_str()) {
-        return Err(format!("no stress support for `{problem}`"));
+    if !PROBLEMS.contains(&problem.as_str()) {
+        return Err(format!(
+            "unknown problem `{problem}` (want one of {})",
+            PROBLEMS.join(", ")
+        ));
     }
     // The solution next to this program: target/release/<problem> when run by
     // scripts/stress (whatever the target directory is).
@@ -116,6 +171,9 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
     };
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
+        if !["--cases", "--seed", "--bin", "--timeout"].contains(&flag.as_str()) {
+            return Err(format!("unknown option `{flag}`"));
+        }
         let value = rest.next().ok_or(format!("{flag} needs a value"))?;
         let number = || {
             value
@@ -126,11 +184,10 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
             "--cases" => options.cases = number()? as usize,
             "--seed" => options.seed = number()?,
             "--bin" => options.binary = PathBuf::from(value),
-            "--timeout" => options.timeout = Duration::from_secs(number()?.max(1)),
-            _ => return Err(format!("unknown option `{flag}`")),
+            _ => options.timeout = Duration::from_secs(number()?.max(1)),
         }
     }
-    Ok(options)
+    Ok(Some(options))
 }
 
 /// Exactly `expected` on stdout, and a success exit unless `fails` (the Sicily count cap).
@@ -300,61 +357,42 @@ fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
     (text, verdict)
 }
 
-/// Runs the program on `input`: `Ok(None)` if it is still running after `timeout` (it is
-/// killed), `Err` only when it cannot be started at all.
-fn run(binary: &Path, input: &str, timeout: Duration) -> Result<Option<Outcome>, String> {
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| {
-            format!(
-                "cannot start {}: {e} (build it with cargo build --release, or pass --bin)",
-                binary.display()
-            )
-        })?;
-    // Feed and drain on threads, so that a program that stops reading, or writes a lot,
-    // cannot block us; a write error (it exited early) is part of its behaviour, not ours.
-    let mut stdin = child.stdin.take().expect("piped");
-    let input = input.as_bytes().to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let drain = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = pipe.read_to_end(&mut bytes);
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
-    };
-    let stdout = drain(Box::new(child.stdout.take().expect("piped")));
-    let stderr = drain(Box::new(child.stderr.take().expect("piped")));
-    let started = Instant::now();
-    let mut pause = Duration::from_micros(50);
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
-            break Some(status);
-        }
-        if started.elapsed() > timeout {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(5));
-    };
-    let _ = feeder.join();
-    let (stdout, stderr) = (stdout.join(), stderr.join());
-    Ok(status.map(|status| Outcome {
-        stdout: stdout.unwrap_or_default(),
-        stderr: stderr.unwrap_or_default(),
-        success: status.success(),
-    }))
+/// Runs the program on `input` through the runner: `Ok(Err(why))` when it passed the
+/// timeout or the output cap (its process group is killed), `Err` only when it cannot be
+/// started at all.
+fn run(binary: &Path, input: &str, timeout: Duration) -> Result<Result<Outcome, String>, String> {
+    let spec = Spec::new(binary)
+        .stdin(Input::Bytes(input.as_bytes().to_vec()))
+        .cpu_limit(timeout)
+        .output_cap(OUTPUT_CAP);
+    let run = runner::run(&spec).map_err(|e| {
+        format!(
+            "cannot start {}: {e} (build it with cargo build --release, or pass --bin)",
+            binary.display()
+        )
+    })?;
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    Ok(match run.outcome {
+        Ended::TimeLimit { .. } => Err(format!("no answer within {} s", timeout.as_secs())),
+        Ended::OutputLimit => Err(format!("more than {OUTPUT_CAP} bytes of output")),
+        Ended::MemoryLimit => Err("memory limit".into()),
+        Ended::Exited(code) => Ok(Outcome {
+            stdout: text(&run.stdout),
+            stderr: text(&run.stderr_head),
+            success: code == 0,
+        }),
+        Ended::Signaled(signal) => Ok(Outcome {
+            stdout: text(&run.stdout),
+            stderr: format!("killed by signal {signal}; {}", text(&run.stderr_head)),
+            success: false,
+        }),
+    })
 }
 
 fn save(options: &Options, case: usize, input: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("stress-failures");
+    let dir = sudoku_toolkit::project::root()
+        .unwrap_or_else(|_| PathBuf::from("."))
+        .join("stress-failures");
     std::fs::create_dir_all(&dir).ok();
     let path = dir.join(format!("{}-{}-{case}.in", options.problem, options.seed));
     std::fs::write(&path, input).ok();
