@@ -384,39 +384,36 @@ fn check(
             )),
             None => Ok(()),
         },
-        Check::LetterGrids => {
-            for (input, output) in workload.inputs.iter().zip(ours) {
-                let puzzles = formats::parse_acwing169(&read(input)?)?;
-                let answers = formats::parse_acwing169(output)
-                    .map_err(|e| format!("{}: unreadable answer: {e}", input.display()))?;
-                let right = puzzles.len() == answers.len()
-                    && puzzles
-                        .iter()
-                        .zip(&answers)
-                        .all(|(puzzle, answer)| oracle::is_solution_of16(answer, puzzle));
-                if !right {
-                    return Err(format!("wrong 16x16 answer for {}", input.display()));
-                }
-            }
-            Ok(())
-        }
-        Check::DotGrids => {
-            for (input, output) in workload.inputs.iter().zip(ours) {
-                let puzzles = formats::parse_acwing166(&read(input)?)?;
-                let answers = formats::parse_acwing166(output)
-                    .map_err(|e| format!("{}: unreadable answer: {e}", input.display()))?;
-                let right = puzzles.len() == answers.len()
-                    && puzzles
-                        .iter()
-                        .zip(&answers)
-                        .all(|(puzzle, answer)| oracle::is_solution_of(answer, puzzle));
-                if !right {
-                    return Err(format!("wrong 9x9 answer for {}", input.display()));
-                }
-            }
-            Ok(())
+        Check::LetterGrids => each_grid_solves(workload, ours, formats::parse_acwing169, |a, p| {
+            oracle::is_solution_of16(a, p)
+        }),
+        Check::DotGrids => each_grid_solves(workload, ours, formats::parse_acwing166, |a, p| {
+            oracle::is_solution_of(a, p)
+        }),
+    }
+}
+
+/// Whether each output holds one grid per puzzle of its input, each solving its puzzle.
+fn each_grid_solves<G>(
+    workload: &Workload,
+    outputs: &[String],
+    parse: fn(&str) -> Result<Vec<G>, String>,
+    solves: fn(&G, &G) -> bool,
+) -> Result<(), String> {
+    for (input, output) in workload.inputs.iter().zip(outputs) {
+        let puzzles = parse(&read(input)?)?;
+        let answers =
+            parse(output).map_err(|e| format!("{}: unreadable answer: {e}", input.display()))?;
+        let right = puzzles.len() == answers.len()
+            && puzzles
+                .iter()
+                .zip(&answers)
+                .all(|(puzzle, answer)| solves(answer, puzzle));
+        if !right {
+            return Err(format!("wrong answer for {}", input.display()));
         }
     }
+    Ok(())
 }
 
 fn median(values: &mut [f64]) -> f64 {
