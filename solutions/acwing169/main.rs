@@ -16,7 +16,7 @@
 //! 700; building the band-rule table once takes about 0.3 ms. Memory: about 2 MB.
 //! Verified: the statement's sample and the 4 official POJ 3076 puzzles (testdata/acwing169),
 //! the core's unit tests against a naive enumerator (tests/core16.rs).
-//! Submit this file alone (Rust 2021, rustc 1.70 or newer).
+//! Submit this file alone (Rust 2018 or 2021, rustc 1.63 or newer).
 
 use std::io::{self, BufRead, Write};
 
@@ -132,61 +132,6 @@ fn main() {
 #[rustfmt::skip]
 mod bitcore {
 // ==== BEGIN solutions/core16.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
-//! Bit-search core for 16x16 Sudoku (4x4 boxes): propagate forced moves, branch on the
-//! tightest cell, report every completion to a goal that decides what to keep and what to cut.
-//!
-//! # What it does
-//! The 9x9 core (`solutions/core.rs`) rebuilt for 16 digits: same design, same API, same
-//! names, so `diff solutions/core.rs solutions/core16.rs` shows only what the size changes.
-//! `search(board, goal)` visits the completions of a puzzle. The goal sees each complete
-//! grid (`found`, return `true` to stop) and may cut a subtree before it is branched
-//! (`prune`) or pick the branching cell (`choose_cell`). Two goals come with it:
-//! [`FirstSolution`] and [`CountSolutions`] (up to a cap).
-//!
-//! # Why a separate file
-//! One generic core would have to pick its word size and unit sizes at run time or through
-//! generics on the 9x9 hot path; keeping 9x9 in `u32` words with its small `const` tables
-//! means its speed cannot regress. A 16x16 band is 4 rows x 16 columns = 64 cells, exactly
-//! one `u64`, and its band-rule table has 65,536 entries, too many for a Rust 1.70 `const`
-//! (the const evaluator's step limit), so it is built once at run time (`OnceLock`).
-//!
-//! # Representation (why it is fast)
-//! Digit-major bitboards by band, the layout of JCZSolve and tdoku: for each digit `d` and
-//! each band `b` (rows `4b..4b+4`), one `u64` holds the 64 cells where `d` may still go,
-//! bit `(r % 4) * 16 + c`. So cell `i` lives at band `i / 64`, bit `i % 64`. A whole board
-//! is 64 words plus 4 "unsolved" words (and the band rule's bookkeeping: 1,064 bytes in
-//! all), so the search copies it on a branch instead of keeping an undo log: copy = undo.
-//! - Row and box rules in one table look-up: inside a band, digit `d` fills each of the
-//!   4 rows once and each of the 4 boxes once, so its row-to-box choice is a permutation.
-//!   Compress the 64 bits to a 4x4 row-by-box presence matrix (shifts and masks), keep the
-//!   union of the 24 permutations that fit it (`BAND_ALLOWED`, 65,536 entries), expand back
-//!   and mask. One step does hidden singles in rows and boxes and both kinds of locked
-//!   candidates.
-//! - Naked singles: counting candidates per cell over the 16 digits, bit-sliced (`once`,
-//!   `twice`), finds every cell with exactly one (or zero) candidates 64 cells at a time.
-//! - Columns: a column is spread over 4 bands; folding each band to 16 column bits shows
-//!   the columns where `d` is left in one band only, i.e. hidden singles in columns.
-//! - Branching: binary and iterative. Pick the cell with fewest candidates (a bi-value
-//!   cell when there is one), try its highest digit on a copy, then remove that digit
-//!   from the cell and propagate again. No allocation anywhere on the search path.
-//!   The one rule that differs from 9x9: among the tightest cells, take the one whose
-//!   row, then box, has the fewest open cells (`crowding`); a guess there completes units
-//!   sooner. Against "the first bi-value cell" it cut the nodes by 42% and 19% on two
-//!   sets of generated minimal puzzles (400 and 300), and by 2.5x on POJ 3076's data.
-//!
-//! # Complexity
-//! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). One
-//! propagation round is O(64) word operations per changed digit-band; a node costs a few
-//! hundred to a few thousand word operations. Building the table: 24 x 4,096 steps, once.
-//! POJ 3076's official puzzles take 0.2-5 ms each; generated minimal puzzles about 1 ms
-//! (median) and 150 ms at worst over 700.
-//!
-//! # Verified
-//! `tests/core16.rs` (place/copy, clashes, propagation, counts against a naive enumerator,
-//! the statement's sample), the official POJ 3076 data (`testdata/acwing169`).
-//!
-//! This file is the single source: `scripts/sync-core` copies it verbatim into every
-//! `solutions/*/main.rs` whose marker names it, and `tests/sync.rs` fails on any drift.
 #![allow(dead_code)] // each solution uses a different part of the core
 
 /// The 16 cells of one row of a band, for rows 0..4 of the band.
@@ -197,46 +142,42 @@ const COLUMN_IN_BAND: u64 = 1 | 1 << 16 | 1 << 32 | 1 << 48;
 const BOX_IN_BAND: u64 = 0xF * COLUMN_IN_BAND;
 /// All 64 cells of a band.
 const FULL_BAND: u64 = u64::MAX;
-
-/// The candidates of the empty board: 64 full digit-bands (no padding needed: a 64-bit
-/// `dirty` mask indexes exactly 64 words).
-const EMPTY_BOARD_CANDIDATES: [u64; 64] = [FULL_BAND; 64];
-/// Bits `4 * d` for every digit `d`: shifted by `b`, all digit-bands of band `b`.
-const EVERY_DIGIT: u64 = 0x1111_1111_1111_1111;
 /// `PEERS_IN_BAND[p]`: cells of the same band sharing a row, column or box with cell `p`.
 const PEERS_IN_BAND: [u64; 64] = build_peers_in_band();
-
 /// `BAND_ALLOWED[m]`: for a 4x4 row-by-box presence matrix `m` (bit `4 * row + box`), the
 /// union of the row-to-box permutations whose 4 pairs are all in `m`. 0 = contradiction.
-/// Built on first use (see [`band_allowed`]).
-static BAND_ALLOWED: std::sync::OnceLock<[u16; 65536]> = std::sync::OnceLock::new();
+/// A `static`, so the 128 KB exist once; built at compile time.
+static BAND_ALLOWED: [u16; 65536] = build_band_allowed();
 
-/// The band-rule table, built the first time it is needed.
-#[inline]
-fn band_allowed() -> &'static [u16; 65536] {
-    BAND_ALLOWED.get_or_init(build_band_allowed)
-}
-
-fn build_band_allowed() -> [u16; 65536] {
-    let mut table = [0; 65536];
+const fn build_band_allowed() -> [u16; 65536] {
     // The 24 permutations of 4 rows to 4 boxes, each as 4 bits of a 4x4 matrix; every
-    // matrix holding all 4 bits gets them.
-    for p0 in 0..4 {
-        for p1 in (0..4).filter(|&k| k != p0) {
-            for p2 in (0..4).filter(|&k| k != p0 && k != p1) {
-                let p3 = 6 - p0 - p1 - p2;
-                let bits: u16 = 1 << p0 | 1 << (4 + p1) | 1 << (8 + p2) | 1 << (12 + p3);
-                let free = !bits;
-                let mut extra = free;
-                loop {
-                    table[usize::from(bits | extra)] |= bits;
-                    if extra == 0 {
-                        break;
+    // matrix holding all 4 bits gets them. (24 x 4,096 steps: within the const
+    // evaluator's limits on Rust 1.63 and later.)
+    let mut table = [0; 65536];
+    let mut p0 = 0;
+    while p0 < 4 {
+        let mut p1 = 0;
+        while p1 < 4 {
+            let mut p2 = 0;
+            while p2 < 4 {
+                if p1 != p0 && p2 != p0 && p2 != p1 {
+                    let p3 = 6 - p0 - p1 - p2;
+                    let bits: u16 = 1 << p0 | 1 << (4 + p1) | 1 << (8 + p2) | 1 << (12 + p3);
+                    let free = !bits;
+                    let mut extra = free;
+                    loop {
+                        table[(bits | extra) as usize] |= bits;
+                        if extra == 0 {
+                            break;
+                        }
+                        extra = (extra - 1) & free;
                     }
-                    extra = (extra - 1) & free;
                 }
+                p2 += 1;
             }
+            p1 += 1;
         }
+        p0 += 1;
     }
     table
 }
@@ -255,7 +196,7 @@ const fn build_peers_in_band() -> [u64; 64] {
 
 /// The 4x4 row-by-box presence matrix of a band's cells: bit `4 * row + box` is set when
 /// the band has a cell in that row and box. (The 9x9 core's `ROW_TO_BOXES` table.)
-#[inline]
+#[inline(always)]
 fn row_box_presence(cells: u64) -> usize {
     // Each nonempty (row, box) nibble to its lowest bit: bit 16 * row + 4 * box.
     let nibbles = cells | cells >> 1;
@@ -268,8 +209,8 @@ fn row_box_presence(cells: u64) -> usize {
 }
 
 /// The cells of a band covered by the row-box pairs of `m` (bit `4 * row + box`): the
-/// inverse of [`row_box_presence`]. (The 9x9 core's `EXPAND` table.)
-#[inline]
+/// inverse of [`row_box_presence`]. (The 9x9 core's `expand`, folded into its table.)
+#[inline(always)]
 fn expand(m: u16) -> u64 {
     let m = u64::from(m);
     // Row r's 4 box bits to bits 16 * r + box, then box bit k to bit 4 * k, then fill the
@@ -285,7 +226,7 @@ fn expand(m: u16) -> u64 {
 /// For each row of a band holding exactly one cell, that cell. Every row must hold at
 /// least one cell (true after the band rule), so subtracting 1 per row never borrows from
 /// the next row. (The 9x9 core's `LONE_BIT` table.)
-#[inline]
+#[inline(always)]
 fn lone_bits(cells: u64) -> u64 {
     let rest = cells & cells.wrapping_sub(COLUMN_IN_BAND); // each row minus its lowest cell
     let lowest = cells ^ rest;
@@ -294,19 +235,38 @@ fn lone_bits(cells: u64) -> u64 {
     lowest & !((crowded >> 15) * 0xFFFF)
 }
 
+/// The 16 columns of a band where it has at least one cell.
+#[inline(always)]
+fn fold(cells: u64) -> u64 {
+    let half = cells | cells >> 32;
+    (half | half >> 16) & 0xFFFF
+}
+
+/// The band cells of a 16-bit column set.
+#[inline(always)]
+fn spread(columns: u64) -> u64 {
+    columns * COLUMN_IN_BAND
+}
+
+/// The nibbles (stacks of 4 columns) of `columns` holding 2 or more of them, as full nibbles.
+#[inline(always)]
+fn crowded_stacks(columns: u64) -> u64 {
+    let c = columns;
+    let two = c & c >> 1 & 0x7777 | c & c >> 2 & 0x3333 | c & c >> 3 & 0x1111;
+    ((two | two >> 1 | two >> 2) & 0x1111) * 0xF
+}
+
 /// A partly solved board. Digits are `0..16` inside the core (`1..=16` at the edges).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// `candidates[4 * d + b]`: cells of band `b` where digit `d` may still go. A solved
-    /// cell keeps exactly its own digit's bit, so the grid is always readable from here.
-    /// Exactly 64 words, so an index taken from the 64-bit `dirty` mask is always in range.
+    /// `candidates[4 * d + b]`: cells of band `b` where digit `d` may still go. After
+    /// propagation a solved cell keeps exactly its own digit's bit, so the grid is readable
+    /// from here.
     candidates: [u64; 64],
-    /// `unsolved[b]`: cells of band `b` with no digit placed yet.
-    unsolved: [u64; 4],
-    /// `seen[i]`: `candidates[i]` as the band rule last left it.
+    /// `seen[i]`: `candidates[i]` as the band rule's last visit left it.
     seen: [u64; 64],
-    /// Bit `4 * d + b` set: `candidates[4 * d + b]` may differ from `seen`.
-    dirty: u64,
+    /// `unsolved[b]`: cells of band `b` not yet known to be solved.
+    unsolved: [u64; 4],
 }
 
 /// What the search reports to, and what decides the search's purpose.
@@ -318,74 +278,77 @@ pub trait Goal {
     fn prune(&mut self, _board: &Board) -> bool {
         false
     }
-    /// The open cell to branch on next, or `None` to let the core pick the cell with the
-    /// fewest candidates (a goal that scores some cells may want those decided first).
+    /// The open cell to branch on next, or `None` to let the core pick (a bi-value cell,
+    /// else a cell with few candidates).
     fn choose_cell(&mut self, _board: &Board) -> Option<usize> {
         None
     }
+    /// Try the branching cell's highest digit first; by default the lowest.
+    const HIGH_DIGITS_FIRST: bool = false;
 }
 
 impl Board {
     /// The empty board: every digit possible everywhere.
     pub fn empty() -> Board {
         Board {
-            candidates: EMPTY_BOARD_CANDIDATES,
-            seen: EMPTY_BOARD_CANDIDATES,
+            candidates: [FULL_BAND; 64],
+            seen: [FULL_BAND; 64],
             unsolved: [FULL_BAND; 4],
-            dirty: 0,
         }
     }
 
     /// A board from 256 cells in row-major order, `0` empty and `1..=16` a given.
     /// Returns `None` when two givens clash (same digit twice in a row, column or box).
+    /// Values above 16 are the caller's to reject.
     pub fn from_grid(grid: &[u8; 256]) -> Option<Board> {
         let mut board = Board::empty();
         for (cell, &value) in grid.iter().enumerate() {
-            if value != 0 {
-                let digit = usize::from(value - 1);
-                if board.candidates[4 * digit + cell / 64] & (1 << (cell % 64)) == 0 {
-                    return None;
-                }
-                board.place(digit, cell);
+            debug_assert!(value <= 16, "callers pass cells 0-16");
+            if value == 0 {
+                continue;
             }
+            let (digit, band, pos) = (usize::from(value - 1), cell / 64, cell % 64);
+            // Each given so far took its digit from its row, column and box, so a clashing
+            // given finds its own candidate gone.
+            if board.candidates[4 * digit + band] & (1 << pos) == 0 {
+                return None;
+            }
+            board.place_given(digit, cell);
         }
         Some(board)
     }
 
-    /// Puts `digit` (0-based) in `cell` and removes it from the cell's peers.
-    /// The caller guarantees that `digit` is still a candidate of `cell`.
-    ///
-    /// Branch-free on purpose: it clears the cell from all 16 digits and the column from
-    /// the digit's other bands unconditionally, and marks every touched digit-band dirty
-    /// without asking whether it really changed; the band rule's `seen` check drops the
-    /// visits that find nothing new.
+    /// Puts a given, eagerly: takes the digit from the cell's row and box and from the
+    /// whole column, takes the cell from the other digits, and marks it solved.
+    fn place_given(&mut self, digit: usize, cell: usize) {
+        let (band, pos) = (cell / 64, cell % 64);
+        for other in 0..16 {
+            self.candidates[4 * other + band] &= !(1 << pos);
+        }
+        let column = !(COLUMN_IN_BAND << (pos % 16));
+        for other_band in 0..4 {
+            self.candidates[4 * digit + other_band] &= column;
+        }
+        self.place(digit, cell);
+        self.candidates[4 * digit + band] |= 1 << pos;
+        self.unsolved[band] &= !(1 << pos);
+    }
+
+    /// Puts `digit` (0-based) in `cell`, which must still allow it. Lazy: it only takes
+    /// the digit from the cell's row, box and column inside the cell's own band; the next
+    /// `propagate` clears the cell's other digits and the column in the other bands.
     #[inline]
     pub fn place(&mut self, digit: usize, cell: usize) {
-        let (band, pos) = (cell / 64, cell % 64);
-        let bit = 1 << pos;
-        self.unsolved[band] &= !bit;
-        let own = self.candidates[4 * digit + band];
-        for other in 0..16 {
-            self.candidates[4 * other + band] &= !bit;
-        }
-        self.candidates[4 * digit + band] = own & !PEERS_IN_BAND[pos];
-        let column = COLUMN_IN_BAND << (pos % 16);
-        self.candidates[4 * digit + (band + 1) % 4] &= !column;
-        self.candidates[4 * digit + (band + 2) % 4] &= !column;
-        self.candidates[4 * digit + (band + 3) % 4] &= !column;
-        self.dirty |= EVERY_DIGIT << band | 0b1111 << (4 * digit);
+        self.candidates[4 * digit + cell / 64] &= !PEERS_IN_BAND[cell % 64];
     }
 
     /// Removes `digit` (0-based) from the candidates of `cell`.
     #[inline]
     pub fn eliminate(&mut self, digit: usize, cell: usize) {
-        let index = 4 * digit + cell / 64;
-        self.candidates[index] &= !(1 << (cell % 64));
-        self.dirty |= 1 << index;
+        self.candidates[4 * digit + cell / 64] &= !(1 << (cell % 64));
     }
 
-    /// Applies every forced move until none is left. Returns `false` on a contradiction
-    /// (a cell, or a digit in some unit, with no place left).
+    /// Applies every forced move until none is left. Returns `false` on a contradiction.
     pub fn propagate(&mut self) -> bool {
         loop {
             if !self.apply_band_rule() {
@@ -396,7 +359,7 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.place_column_singles() {
+            match self.apply_column_rule() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => return true,
@@ -404,35 +367,92 @@ impl Board {
         }
     }
 
-    /// Row/box rule on every changed digit-band, then places the rows left with one cell.
+    /// Visits every changed digit-band until none changes. `false` on a contradiction.
     fn apply_band_rule(&mut self) -> bool {
-        let band_allowed = band_allowed();
-        while self.dirty != 0 {
-            let index = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            let cells = self.candidates[index];
-            if cells == self.seen[index] {
-                continue;
+        macro_rules! visit_changed {
+            ($quiet:ident; $($index:literal)*) => {$(
+                if self.candidates[$index] != self.seen[$index] {
+                    $quiet = false;
+                    if !self.visit($index) {
+                        return false;
+                    }
+                }
+            )*};
+        }
+        loop {
+            let mut quiet = true;
+            visit_changed!(quiet;
+                0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+                32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63);
+            if quiet {
+                return true;
             }
-            let allowed = band_allowed[row_box_presence(cells)];
-            if allowed == 0 {
-                return false;
-            }
-            // The table's result is a fixed point, so this digit-band needs no new visit.
-            let cells = cells & expand(allowed);
-            self.candidates[index] = cells;
-            self.seen[index] = cells;
-            let band = index % 4;
-            // Rows left with one cell: hidden singles. Placing one cannot clear another,
-            // as the band rule just put each row in a box and column of its own.
-            let mut singles = lone_bits(cells) & self.unsolved[band];
-            while singles != 0 {
-                let pos = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                self.place(index / 4, 64 * band + pos);
+        }
+    }
+
+    /// The band rule on digit-band `index`, then its columns and its solved rows.
+    #[inline(always)]
+    fn visit(&mut self, index: usize) -> bool {
+        let band = index % 4;
+        let cells = self.candidates[index];
+        let allowed = BAND_ALLOWED[row_box_presence(cells)];
+        if allowed == 0 {
+            return false;
+        }
+        let cells = cells & expand(allowed);
+        self.candidates[index] = cells;
+        self.seen[index] = cells;
+        // A box offering the digit one column only holds it in that column in this band.
+        let columns = fold(cells);
+        let keep = !spread(columns & !crowded_stacks(columns));
+        let first = index - band;
+        self.candidates[first + (band + 1) % 4] &= keep;
+        self.candidates[first + (band + 2) % 4] &= keep;
+        self.candidates[first + (band + 3) % 4] &= keep;
+        // Rows left with one cell are solved: those cells leave the other digits.
+        let solved = lone_bits(cells);
+        self.unsolved[band] &= !solved;
+        for digit in 0..16 {
+            if 4 * digit + band != index {
+                self.candidates[4 * digit + band] &= !solved;
             }
         }
         true
+    }
+
+    /// Columns: a digit that a column offers in one band only must sit in that column in
+    /// that band, so the box there loses the digit's other columns. `None` when a digit
+    /// has no cell left in some column; else whether anything changed.
+    fn apply_column_rule(&mut self) -> Option<bool> {
+        let mut changed = false;
+        for digit in 0..16 {
+            let words = &mut self.candidates[4 * digit..4 * digit + 4];
+            let folded = [
+                fold(words[0]),
+                fold(words[1]),
+                fold(words[2]),
+                fold(words[3]),
+            ];
+            let (mut once, mut twice) = (0, 0);
+            for columns in folded {
+                twice |= once & columns;
+                once |= columns;
+            }
+            if once != 0xFFFF {
+                return None;
+            }
+            for band in 0..4 {
+                let own = folded[band] & !twice;
+                let stacks = own | own >> 1;
+                let stacks = ((stacks | stacks >> 2) & 0x1111) * 0xF;
+                let drop = spread(stacks & !own);
+                if words[band] & drop != 0 {
+                    words[band] &= !drop;
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Places every cell with one candidate. `None` on a cell with none; else whether any
@@ -457,54 +477,6 @@ impl Board {
         Some(placed)
     }
 
-    /// Places every digit that has one cell left in a column. `None` when a digit has no
-    /// cell left in some column; else whether any cell was placed.
-    fn place_column_singles(&mut self) -> Option<bool> {
-        let fold = |cells: u64| (cells | cells >> 16 | cells >> 32 | cells >> 48) & 0xFFFF;
-        let spread = |columns: u64| columns | columns << 16 | columns << 32 | columns << 48;
-        let mut placed = false;
-        for digit in 0..16 {
-            let bands = [0, 1, 2, 3].map(|band| self.candidates[4 * digit + band]);
-            let folded = bands.map(fold);
-            // Columns offered by at least one band, and by at least two.
-            let (mut once, mut twice) = (0, 0);
-            for columns in folded {
-                twice |= once & columns;
-                once |= columns;
-            }
-            if once != 0xFFFF {
-                return None;
-            }
-            for band in 0..4 {
-                // Open cells in the columns that only this band still offers the digit;
-                // a column with cells in two of the band's rows is not a single.
-                let open = bands[band] & self.unsolved[band] & spread(folded[band] & !twice);
-                if open == 0 {
-                    continue;
-                }
-                let (r0, r1, r2, r3) = (
-                    open & 0xFFFF,
-                    open >> 16 & 0xFFFF,
-                    open >> 32 & 0xFFFF,
-                    open >> 48,
-                );
-                let crowded = (r0 | r1) & (r2 | r3) | r0 & r1 | r2 & r3;
-                let mut singles = open & !spread(crowded);
-                while singles != 0 {
-                    let pos = singles.trailing_zeros() as usize;
-                    singles &= singles - 1;
-                    // Two singles in one row clash: the first placement removes the
-                    // second, whose column is then empty and fails the next pass.
-                    if self.candidates[4 * digit + band] & (1 << pos) != 0 {
-                        self.place(digit, 64 * band + pos);
-                    }
-                    placed = true;
-                }
-            }
-        }
-        Some(placed)
-    }
-
     /// Bit-sliced candidate counts of a band's cells: cells with at least 1, 2, 3.
     #[inline]
     fn count_candidates(&self, band: usize) -> (u64, u64, u64) {
@@ -518,22 +490,57 @@ impl Board {
         (once, twice, thrice)
     }
 
-    /// The cell to branch on: a bi-value cell if any, else one with fewest candidates;
-    /// among those, the one whose row, then box, has the fewest open cells (see the header).
-    fn fewest_candidates_cell(&self) -> usize {
-        let mut best = (u32::MAX, 0);
-        for band in 0..4 {
+    /// The cell to branch on: among the bi-value cells, the one whose guess forces the most,
+    /// scored `(1 + a) * (1 + b)` where `a` and `b` count the bi-value peers that share the
+    /// cell's first and second digit (each becomes a naked single in one of the two
+    /// branches, so both branches propagate); ties go to the cell with the fewest open cells
+    /// in its row, then box (`crowding`). With no bi-value cell: the cell with the fewest
+    /// candidates, ties again by `crowding`.
+    fn branch_cell(&self) -> usize {
+        let pairs = [0, 1, 2, 3].map(|band| {
             let (_, twice, thrice) = self.count_candidates(band);
-            let mut pairs = self.unsolved[band] & twice & !thrice;
-            while pairs != 0 {
-                let cell = 64 * band + pairs.trailing_zeros() as usize;
-                pairs &= pairs - 1;
-                best = best.min((self.crowding(cell), cell));
+            self.unsolved[band] & twice & !thrice
+        });
+        if pairs == [0; 4] {
+            return self.fewest_candidates_cell();
+        }
+        let mut best = (0, 0); // (score, cell)
+        let mut best_crowding = u32::MAX;
+        for (band, &band_pairs) in pairs.iter().enumerate() {
+            let mut cells = band_pairs;
+            while cells != 0 {
+                let pos = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let cell = 64 * band + pos;
+                let digits = self.candidates_of(cell);
+                let first = 4 * digits.trailing_zeros() as usize;
+                let second = 4 * (31 - digits.leading_zeros()) as usize;
+                let (mut forced_first, mut forced_second) = (1, 1);
+                for (other, &other_pairs) in pairs.iter().enumerate() {
+                    let peers = if other == band {
+                        PEERS_IN_BAND[pos]
+                    } else {
+                        COLUMN_IN_BAND << (pos % 16)
+                    };
+                    let near = other_pairs & peers;
+                    forced_first += (near & self.candidates[first + other]).count_ones();
+                    forced_second += (near & self.candidates[second + other]).count_ones();
+                }
+                let score = forced_first * forced_second;
+                if score >= best.0 {
+                    let crowding = self.crowding(cell);
+                    if score > best.0 || crowding < best_crowding {
+                        best = (score, cell);
+                        best_crowding = crowding;
+                    }
+                }
             }
         }
-        if best.0 != u32::MAX {
-            return best.1;
-        }
+        best.1
+    }
+
+    /// The open cell with the fewest candidates, ties broken by `crowding`.
+    fn fewest_candidates_cell(&self) -> usize {
         let mut best = (u32::MAX, 0);
         for cell in 0..256 {
             if self.unsolved[cell / 64] & (1 << (cell % 64)) != 0 {
@@ -563,7 +570,8 @@ impl Board {
 
     /// Candidates of `cell` as a mask: bit `d` set when digit `d + 1` may go there.
     pub fn candidates_of(&self, cell: usize) -> u32 {
-        let (band, pos) = (cell / 64, cell % 64);
+        debug_assert!(cell < 256);
+        let (band, pos) = (cell / 64 % 4, cell % 64);
         (0..16).fold(0, |mask, d| {
             mask | ((self.candidates[4 * d + band] >> pos & 1) as u32) << d
         })
@@ -584,8 +592,8 @@ impl Board {
     }
 }
 
-/// Visits the completions of `board` (highest digit first at each guess) and reports each
-/// to `goal`. Returns `true` when the goal stopped the search.
+/// Visits the completions of `board` and reports each to `goal` (which also sets the digit
+/// order at each guess). Returns `true` when the goal stopped the search.
 pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
     loop {
         if !board.propagate() {
@@ -599,14 +607,24 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         }
         let cell = goal
             .choose_cell(&board)
-            .unwrap_or_else(|| board.fewest_candidates_cell());
-        let digit = 31 - board.candidates_of(cell).leading_zeros() as usize;
+            .unwrap_or_else(|| board.branch_cell());
+        let digits = board.candidates_of(cell);
+        debug_assert!(digits.count_ones() > 1, "branch on an open cell below 256");
+        let digit = if G::HIGH_DIGITS_FIRST {
+            31 - digits.leading_zeros() as usize
+        } else {
+            digits.trailing_zeros() as usize
+        };
         let mut guess = board;
         guess.place(digit, cell);
         if search(guess, goal) {
             return true;
         }
         board.eliminate(digit, cell);
+        let rest = digits & !(1 << digit);
+        if rest.is_power_of_two() {
+            board.place(rest.trailing_zeros() as usize, cell);
+        }
     }
 }
 
