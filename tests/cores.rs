@@ -139,7 +139,7 @@ macro_rules! core_suite {
             #[test]
             fn clashing_givens_are_rejected_in_a_row_a_column_and_a_box() {
                 let last = CELLS - 1;
-                for (a, b) in [(0, N - 1), (N / 2, last - N / 2), (0, N + 1)] {
+                for (a, b) in [(0, N - 1), (N / 2, last - (N - 1 - N / 2)), (0, N + 1)] {
                     let mut puzzle = [0; CELLS];
                     puzzle[a] = 2;
                     puzzle[b] = 2;
