@@ -388,6 +388,12 @@ fn judge_case(
         ));
         return result;
     };
+    if !input.is_file() {
+        result
+            .details
+            .push(format!("cannot read {}: not a file", input.display()));
+        return result;
+    }
     let expected = match std::fs::read(expected_path) {
         Ok(bytes) => bytes,
         Err(e) => {
@@ -418,8 +424,8 @@ fn judge_case(
             result.verdict = Verdict::TimeLimit;
             result.details.push(if wall_cap {
                 format!(
-                    "killed at the wall-clock cap of {} ms (2 x the limit + 1 s) after {} ms of \
-                     CPU: sleeping or blocked?",
+                    "killed at the wall-clock cap (2 x the limit + 1 s, not counting waits for a \
+                     CPU) after {} ms wall, {} ms of CPU: sleeping or blocked?",
                     run.wall.as_millis(),
                     run.cpu.as_millis()
                 )

@@ -11,7 +11,8 @@
 //!   limit, the whole group is killed and its pipes are waited on only briefly, so a
 //!   descendant holding stdout open never blocks the caller;
 //! - time is CPU time (user + sys, as online judges decide TLE), polled from `/proc` while
-//!   it runs and exact from `wait4` at the end; the wall cap ends sleeping or blocked programs;
+//!   it runs and exact from `wait4` at the end; the wall cap ends sleeping or blocked programs
+//!   (time spent waiting for a CPU on a busy machine is not counted against it);
 //! - peak memory is the program's own `VmHWM`, read while the exiting process is held at
 //!   ptrace's exit stop (its memory still mapped). `ru_maxrss` alone is wrong: it starts from
 //!   the parent's high-water mark at exec, so a judge that once held 38 MiB reported every
@@ -450,6 +451,15 @@ mod sys {
         status_field_kib(&text, "VmHWM:")
     }
 
+    /// Time the process's main thread spent runnable but waiting for a CPU (a busy machine),
+    /// from `/proc/<pid>/schedstat`; zero where the kernel does not keep it.
+    fn run_delay(pid: u32) -> Duration {
+        std::fs::read_to_string(format!("/proc/{pid}/schedstat"))
+            .ok()
+            .and_then(|text| text.split_whitespace().nth(1)?.parse().ok())
+            .map_or(Duration::ZERO, Duration::from_nanos)
+    }
+
     /// utime + stime of a live process (all its threads), from `/proc/<pid>/stat`.
     fn cpu_of(pid: u32) -> Option<Duration> {
         let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
@@ -476,6 +486,7 @@ mod sys {
         let mut traced_options_set = false;
         let mut last_poll = start;
         let mut cpu_seen = Duration::ZERO;
+        let mut waited_for_cpu = Duration::ZERO;
         loop {
             let mut status = 0;
             let mut usage = Rusage {
@@ -497,6 +508,7 @@ mod sys {
                     if let Some(cpu) = cpu_of(pid as u32) {
                         cpu_seen = cpu;
                     }
+                    waited_for_cpu = run_delay(pid as u32);
                     if let Some((rss, hwm)) = memory_kib(pid as u32) {
                         peak_kib = Some(peak_kib.unwrap_or(0).max(hwm));
                         if spec.memory_limit_kib.is_some_and(|limit| rss > limit) {
@@ -510,7 +522,9 @@ mod sys {
                 if killed_for.is_none() && flooded.load(Ordering::Relaxed) {
                     killed_for = Some(Outcome::OutputLimit);
                 }
-                if killed_for.is_none() && now - start > wall_cap {
+                // The cap is for sleeping or blocked programs: time spent waiting for a CPU
+                // on a busy machine does not count against it.
+                if killed_for.is_none() && (now - start).saturating_sub(waited_for_cpu) > wall_cap {
                     killed_for = Some(Outcome::TimeLimit { wall_cap: true });
                 }
                 if killed_for.is_some() {
