@@ -174,6 +174,7 @@ fn judge(options: &Options) -> Result<bool, String> {
         Some(root) => root.clone(),
         None => find_root()?,
     };
+    remove_stale_partials(&root.join("target").join("judge"));
     let problems = select(&root, &options.selectors)?;
     if problems.is_empty() {
         return Err(format!(
@@ -242,6 +243,27 @@ fn judge(options: &Options) -> Result<bool, String> {
     std::fs::remove_dir_all(&run_dir).ok();
     runner::forget_partial(&run_dir);
     Ok(reporter.finish())
+}
+
+/// Removes `build-<pid>-<n>.partial` and `run-<pid>.partial` folders of judges that are no
+/// longer running (one killed with SIGKILL could not clean up after itself).
+fn remove_stale_partials(judge_dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(judge_dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_suffix(".partial") else {
+            continue;
+        };
+        let pid = stem.split('-').nth(1).and_then(|p| p.parse::<u32>().ok());
+        if let Some(pid) = pid {
+            let alive = Path::new(&format!("/proc/{pid}")).exists();
+            if !alive && cfg!(target_os = "linux") {
+                std::fs::remove_dir_all(entry.path()).ok();
+            }
+        }
+    }
 }
 
 /// The selected problems, read only once selected; folders without `limits` are skipped.
@@ -371,9 +393,10 @@ fn judge_case(
         Some(Ok(checker)) => Some(checker),
         Some(Err(BuildError::Compile(message) | BuildError::TooBig(message)))
         | Some(Err(BuildError::Fatal(message))) => {
-            result
-                .details
-                .push("the checker (testdata/.../checker.rs) does not compile:".into());
+            result.details.push(format!(
+                "the checker testdata/{}/checker.rs does not compile:",
+                problem.name
+            ));
             if case_index == 0 {
                 result.details.extend(message.lines().map(str::to_string));
             }

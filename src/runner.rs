@@ -120,6 +120,10 @@ impl Spec {
         self.output_cap = bytes;
         self
     }
+    pub fn stderr_cap(mut self, bytes: usize) -> Spec {
+        self.stderr_cap = bytes;
+        self
+    }
     pub fn env(mut self, env: Env) -> Spec {
         self.env = env;
         self

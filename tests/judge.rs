@@ -586,8 +586,12 @@ fn a_stray_folder_is_skipped_and_the_selection_comes_first() {
         &[("one", "x\n", "1\n")],
     );
     fs::create_dir_all(root.join("testdata/stray")).unwrap();
+    // Left by a judge killed with SIGKILL (no such pid): removed by the next run.
+    let stale = root.join("target/judge/build-999999999-0.partial");
+    fs::create_dir_all(&stale).unwrap();
     let (output, _) = judge(&root, &[]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!stale.exists(), "a stale partial build was kept");
     assert!(
         stderr(&output).contains("skipping testdata/stray"),
         "{}",
