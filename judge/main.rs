@@ -42,16 +42,17 @@ Builds each solutions/<problem>/main.rs as an online judge would (alone, `rustc 
 against <case>.out (or with testdata/<problem>/checker.rs when there is one).
 
 options:
-  --solution FILE   judge FILE instead of the shipped solution (one problem): .rs (rustc,
-                    per profile), .cpp/.cc (g++ -O2 -std=c++17), .c (gcc -O2), .py (python3)
-  --cmd 'COMMAND'   judge a command run by /bin/sh in this folder (one problem)
-  --profile NAME    build Rust like this judge and apply its source-size limit:
+  --solution FILE     judge FILE instead of the shipped solution (one problem): .rs (rustc,
+                      per profile), .cpp/.cc (g++ -O2 -std=c++17), .c (gcc -O2), .py (python3)
+  --cmd 'COMMAND'     judge a command run by /bin/sh in this folder (one problem)
+  --profile NAME      build Rust like this judge and apply its source-size limit:
 {}
-  --time-limit MS   override every CPU time limit (milliseconds)
-  -j, --jobs N      cases run in parallel (default: the number of cores)
-  --verbose         print the expected and actual output of each case (clipped)
-  --root DIR        project folder (default: the nearest folder with a Cargo.toml)
-  --help            show this help
+  --time-limit MS     override every CPU time limit (milliseconds)
+  --memory-limit MIB  override every memory limit (MiB)
+  -j, --jobs N        cases run in parallel (default: the number of cores)
+  --verbose           print the expected and actual output of each case (clipped)
+  --root DIR          project folder (default: the nearest folder with a Cargo.toml)
+  --help              show this help
 
 verdicts: AC, WA, PE (checker says presentation), RE, TLE (CPU time), MLE, OLE (output
 over {} MiB), CE, SLE (source over the profile's limit), JE (judge error: checker or test
@@ -64,6 +65,7 @@ data broken; counted as a failure)",
 struct Options {
     root: Option<PathBuf>,
     time_limit_ms: Option<u64>,
+    memory_limit_mib: Option<u64>,
     verbose: bool,
     selectors: Vec<String>,
     solution: Option<PathBuf>,
@@ -99,6 +101,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
     let mut options = Options {
         root: None,
         time_limit_ms: None,
+        memory_limit_mib: None,
         verbose: false,
         selectors: Vec::new(),
         solution: None,
@@ -122,6 +125,17 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
                         "--time-limit: `{text}` is not a number of milliseconds (1..=600000)"
                     ))?;
                 options.time_limit_ms = Some(ms);
+            }
+            "--memory-limit" => {
+                let text = value("a number of MiB")?;
+                let mib = text
+                    .parse()
+                    .ok()
+                    .filter(|mib| discover::MEMORY_LIMIT_MIB.contains(mib))
+                    .ok_or(format!(
+                        "--memory-limit: `{text}` is not a number of MiB (1..=65536)"
+                    ))?;
+                options.memory_limit_mib = Some(mib);
             }
             "-j" | "--jobs" => {
                 let text = value("a number")?;
@@ -427,11 +441,15 @@ fn judge_case(
         }
     };
     let time_ms = context.options.time_limit_ms.unwrap_or(case.time_limit_ms);
+    let memory_mib = context
+        .options
+        .memory_limit_mib
+        .unwrap_or(problem.memory_limit_mib);
     let spec = program
         .spec()
         .stdin(Input::File(input.clone()))
         .cpu_limit(Duration::from_millis(time_ms))
-        .memory_limit_mib(problem.memory_limit_mib)
+        .memory_limit_mib(memory_mib)
         .output_cap(OUTPUT_CAP);
     let run = match runner::run(&spec) {
         Ok(run) => run,
@@ -463,7 +481,7 @@ fn judge_case(
             result.verdict = Verdict::MemoryLimit;
             result
                 .details
-                .push(format!("memory limit {} MiB", problem.memory_limit_mib));
+                .push(format!("memory limit {memory_mib} MiB"));
         }
         Outcome::OutputLimit => {
             result.verdict = Verdict::OutputLimit;
