@@ -193,11 +193,13 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         Input::Bytes(_) => command.stdin(Stdio::piped()),
     };
     sys::prepare(&mut command);
-    let own_hwm_kib = sys::own_high_water_kib();
     let start = Instant::now();
     let mut child = command
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", spec.program.display()))?;
+    // Read after the fork: the mark only grows, so it bounds what the child inherited even
+    // when another thread of the caller grew meanwhile.
+    let own_hwm_kib = sys::own_high_water_kib();
     let pid = child.id();
     register(pid);
     if let (Input::Bytes(bytes), Some(mut pipe)) = (&spec.stdin, child.stdin.take()) {
