@@ -22,7 +22,8 @@
 //!   [`install_interrupt_handler`]) kills what is still running and removes registered
 //!   partial files before exiting. Traced programs also die with the caller (EXITKILL).
 //!
-//! Elsewhere a portable fallback runs the program with wall time only and no memory figure.
+//! Elsewhere (not 64-bit Linux) a portable fallback runs the program with wall time only,
+//! no memory figure and no process group.
 //! Cost: one `wait4` every 0.5 ms and two small `/proc` reads every 5 ms per running program.
 //! Verified by tests/judge.rs (false MLE after a big run, a child holding stdout, TLE on CPU,
 //! the environment, output cap, interrupt cleanup) and the unit tests below.
@@ -132,7 +133,8 @@ impl Spec {
         self.current_dir = Some(dir.into());
         self
     }
-    fn wall_cap(&self) -> Duration {
+    /// The wall-clock cap in force: the one set, or twice the CPU limit plus one second.
+    pub fn wall_cap(&self) -> Duration {
         self.wall_limit
             .unwrap_or(self.cpu_limit * 2 + Duration::from_secs(1))
     }
@@ -365,7 +367,8 @@ pub fn install_interrupt_handler() {
     sys::install_interrupt_handler();
 }
 
-#[cfg(target_os = "linux")]
+/// 64-bit Linux: the `struct rusage` below has 64-bit `long`s.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
 mod sys {
     use super::{Exit, Outcome, Spec};
     use std::os::unix::process::CommandExt;
@@ -637,7 +640,7 @@ mod sys {
 }
 
 /// Portable fallback: wall time stands in for CPU time, no memory figure, no groups.
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
 mod sys {
     use super::{Exit, Outcome, Spec};
     use std::process::{Child, Command};
@@ -689,7 +692,7 @@ mod sys {
     }
 }
 
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(all(test, target_os = "linux", target_pointer_width = "64"))]
 mod tests {
     use super::*;
 
