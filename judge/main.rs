@@ -590,9 +590,16 @@ fn special_judge(
         Outcome::Exited(1) => Verdict::WrongAnswer,
         Outcome::Exited(2) => Verdict::PresentationError,
         other => {
+            let how = match other {
+                Outcome::Exited(code) => format!("exited with code {code} (not 0, 1 or 2)"),
+                Outcome::Signaled(signal) => format!("was killed by signal {signal}"),
+                Outcome::TimeLimit { .. } => "ran out of time (10 s)".to_string(),
+                Outcome::MemoryLimit => "ran out of memory".to_string(),
+                Outcome::OutputLimit => "printed too much".to_string(),
+            };
             lines.insert(
                 0,
-                format!("the checker failed ({other:?}): a judge error, not the program's"),
+                format!("the checker {how}: a judge error, not the program's"),
             );
             Verdict::JudgeError
         }

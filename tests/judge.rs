@@ -743,7 +743,10 @@ fn a_special_judge_decides_testlib_style() {
     let (output, _) = judge(fixture_root(), &["special"]);
     let report = stdout(&output);
     assert!(report.contains("checker: wrong grid"), "{report}");
-    assert!(report.contains("the checker failed"), "{report}");
+    assert!(
+        report.contains("the checker exited with code 101"),
+        "{report}"
+    );
     assert!(report.contains("1 judge error(s) (JE)"), "{report}");
     assert!(
         report
