@@ -167,9 +167,13 @@ pub fn build(
         // Not compiled: the cached copy is what runs, by the interpreter found above.
         let script = cache.join(format!("{key}.py"));
         if !script.is_file() {
-            fs::write(&script, &text).map_err(|e| {
-                BuildError::Fatal(format!("cannot write {}: {e}", script.display()))
-            })?;
+            // Written aside and renamed: a judge running beside this one never reads half.
+            let aside = cache.join(format!("{key}.{}.partial", std::process::id()));
+            fs::write(&aside, &text)
+                .and_then(|()| fs::rename(&aside, &script))
+                .map_err(|e| {
+                    BuildError::Fatal(format!("cannot write {}: {e}", script.display()))
+                })?;
         }
         return Ok(Program {
             path: PathBuf::from(identity.lines().next().unwrap_or("python3")),

@@ -81,16 +81,18 @@ pub fn problem(root: &Path, name: &str) -> Result<Option<Problem>, String> {
     let text = fs::read_to_string(&limits_path)
         .map_err(|e| format!("cannot read {}: {e}", limits_path.display()))?;
     let limits = Limits::parse(&text, &limits_path.display().to_string(), &names)?;
-    let existing = |path: PathBuf| path.is_file().then_some(path);
+    // Present (even if unreadable: reading it later is a judge error, never an empty file).
+    let present = |path: PathBuf| path.symlink_metadata().is_ok().then_some(path);
     let cases = names
         .into_iter()
         .map(|case| Case {
-            input: existing(dir.join(format!("{case}.in"))),
-            expected: existing(dir.join(format!("{case}.out"))),
+            input: present(dir.join(format!("{case}.in"))),
+            expected: present(dir.join(format!("{case}.out"))),
             time_limit_ms: limits.time_limit_for(&case),
             name: case,
         })
         .collect();
+    let existing = |path: PathBuf| path.is_file().then_some(path);
     let harness = existing(dir.join("harness.rs"));
     let solution_file = if harness.is_some() {
         "solution.rs"

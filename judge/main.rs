@@ -42,16 +42,17 @@ Builds each solutions/<problem>/main.rs as an online judge would (alone, `rustc 
 against <case>.out (or with testdata/<problem>/checker.rs when there is one).
 
 options:
-  --solution FILE   judge FILE instead of the shipped solution (one problem): .rs (rustc,
-                    per profile), .cpp/.cc (g++ -O2 -std=c++17), .c (gcc -O2), .py (python3)
-  --cmd 'COMMAND'   judge a command run by /bin/sh in this folder (one problem)
-  --profile NAME    build Rust like this judge and apply its source-size limit:
+  --solution FILE     judge FILE instead of the shipped solution (one problem): .rs (rustc,
+                      per profile), .cpp/.cc (g++ -O2 -std=c++17), .c (gcc -O2), .py (python3)
+  --cmd 'COMMAND'     judge a command run by /bin/sh in this folder (one problem)
+  --profile NAME      build Rust like this judge and apply its source-size limit:
 {}
-  --time-limit MS   override every CPU time limit (milliseconds)
-  -j, --jobs N      cases run in parallel (default: the number of cores)
-  --verbose         print the expected and actual output of each case (clipped)
-  --root DIR        project folder (default: the nearest folder with a Cargo.toml)
-  --help            show this help
+  --time-limit MS     override every CPU time limit (milliseconds)
+  --memory-limit MIB  override every memory limit (MiB)
+  -j, --jobs N        cases run in parallel (default: the number of cores)
+  --verbose           print the expected and actual output of each case (clipped)
+  --root DIR          project folder (default: the nearest folder with a Cargo.toml)
+  --help              show this help
 
 verdicts: AC, WA, PE (checker says presentation), RE, TLE (CPU time), MLE, OLE (output
 over {} MiB), CE, SLE (source over the profile's limit), JE (judge error: checker or test
@@ -64,6 +65,7 @@ data broken; counted as a failure)",
 struct Options {
     root: Option<PathBuf>,
     time_limit_ms: Option<u64>,
+    memory_limit_mib: Option<u64>,
     verbose: bool,
     selectors: Vec<String>,
     solution: Option<PathBuf>,
@@ -99,6 +101,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
     let mut options = Options {
         root: None,
         time_limit_ms: None,
+        memory_limit_mib: None,
         verbose: false,
         selectors: Vec::new(),
         solution: None,
@@ -122,6 +125,17 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
                         "--time-limit: `{text}` is not a number of milliseconds (1..=600000)"
                     ))?;
                 options.time_limit_ms = Some(ms);
+            }
+            "--memory-limit" => {
+                let text = value("a number of MiB")?;
+                let mib = text
+                    .parse()
+                    .ok()
+                    .filter(|mib| discover::MEMORY_LIMIT_MIB.contains(mib))
+                    .ok_or(format!(
+                        "--memory-limit: `{text}` is not a number of MiB (1..=65536)"
+                    ))?;
+                options.memory_limit_mib = Some(mib);
             }
             "-j" | "--jobs" => {
                 let text = value("a number")?;
@@ -174,6 +188,7 @@ fn judge(options: &Options) -> Result<bool, String> {
         Some(root) => root.clone(),
         None => find_root()?,
     };
+    remove_stale_partials(&root.join("target").join("judge"));
     let problems = select(&root, &options.selectors)?;
     if problems.is_empty() {
         return Err(format!(
@@ -242,6 +257,27 @@ fn judge(options: &Options) -> Result<bool, String> {
     std::fs::remove_dir_all(&run_dir).ok();
     runner::forget_partial(&run_dir);
     Ok(reporter.finish())
+}
+
+/// Removes `build-<pid>-<n>.partial` and `run-<pid>.partial` folders of judges that are no
+/// longer running (one killed with SIGKILL could not clean up after itself).
+fn remove_stale_partials(judge_dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(judge_dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_suffix(".partial") else {
+            continue;
+        };
+        let pid = stem.split('-').nth(1).and_then(|p| p.parse::<u32>().ok());
+        if let Some(pid) = pid {
+            let alive = Path::new(&format!("/proc/{pid}")).exists();
+            if !alive && cfg!(target_os = "linux") {
+                std::fs::remove_dir_all(entry.path()).ok();
+            }
+        }
+    }
 }
 
 /// The selected problems, read only once selected; folders without `limits` are skipped.
@@ -371,9 +407,10 @@ fn judge_case(
         Some(Ok(checker)) => Some(checker),
         Some(Err(BuildError::Compile(message) | BuildError::TooBig(message)))
         | Some(Err(BuildError::Fatal(message))) => {
-            result
-                .details
-                .push("the checker (testdata/.../checker.rs) does not compile:".into());
+            result.details.push(format!(
+                "the checker testdata/{}/checker.rs does not compile:",
+                problem.name
+            ));
             if case_index == 0 {
                 result.details.extend(message.lines().map(str::to_string));
             }
@@ -388,6 +425,12 @@ fn judge_case(
         ));
         return result;
     };
+    if !input.is_file() {
+        result
+            .details
+            .push(format!("cannot read {}: not a file", input.display()));
+        return result;
+    }
     let expected = match std::fs::read(expected_path) {
         Ok(bytes) => bytes,
         Err(e) => {
@@ -398,11 +441,15 @@ fn judge_case(
         }
     };
     let time_ms = context.options.time_limit_ms.unwrap_or(case.time_limit_ms);
+    let memory_mib = context
+        .options
+        .memory_limit_mib
+        .unwrap_or(problem.memory_limit_mib);
     let spec = program
         .spec()
         .stdin(Input::File(input.clone()))
         .cpu_limit(Duration::from_millis(time_ms))
-        .memory_limit_mib(problem.memory_limit_mib)
+        .memory_limit_mib(memory_mib)
         .output_cap(OUTPUT_CAP);
     let run = match runner::run(&spec) {
         Ok(run) => run,
@@ -418,8 +465,8 @@ fn judge_case(
             result.verdict = Verdict::TimeLimit;
             result.details.push(if wall_cap {
                 format!(
-                    "killed at the wall-clock cap of {} ms (2 x the limit + 1 s) after {} ms of \
-                     CPU: sleeping or blocked?",
+                    "killed at the wall-clock cap (2 x the limit + 1 s, not counting waits for a \
+                     CPU) after {} ms wall, {} ms of CPU: sleeping or blocked?",
                     run.wall.as_millis(),
                     run.cpu.as_millis()
                 )
@@ -434,7 +481,7 @@ fn judge_case(
             result.verdict = Verdict::MemoryLimit;
             result
                 .details
-                .push(format!("memory limit {} MiB", problem.memory_limit_mib));
+                .push(format!("memory limit {memory_mib} MiB"));
         }
         Outcome::OutputLimit => {
             result.verdict = Verdict::OutputLimit;
@@ -543,9 +590,16 @@ fn special_judge(
         Outcome::Exited(1) => Verdict::WrongAnswer,
         Outcome::Exited(2) => Verdict::PresentationError,
         other => {
+            let how = match other {
+                Outcome::Exited(code) => format!("exited with code {code} (not 0, 1 or 2)"),
+                Outcome::Signaled(signal) => format!("was killed by signal {signal}"),
+                Outcome::TimeLimit { .. } => "ran out of time (10 s)".to_string(),
+                Outcome::MemoryLimit => "ran out of memory".to_string(),
+                Outcome::OutputLimit => "printed too much".to_string(),
+            };
             lines.insert(
                 0,
-                format!("the checker failed ({other:?}): a judge error, not the program's"),
+                format!("the checker {how}: a judge error, not the program's"),
             );
             Verdict::JudgeError
         }

@@ -1,5 +1,5 @@
 //! Profiles: how each online judge builds a Rust submission, and its source-size limit, in
-//! one table. `--profile NAME` picks a row; `generic` is the default. Each row says where its
+//! one table (the project's research notes on each judge are in ../shared/problems/*.md). `--profile NAME` picks a row; `generic` is the default. Each row says where its
 //! facts come from; "unconfirmed" marks what no stored source shows. The judge runs the
 //! compiler it finds (`$RUSTC` or `rustc`), so the flags and the edition match the judge's,
 //! not its compiler version. Verified by tests/judge.rs (every shipped solution passes under
@@ -26,15 +26,15 @@ pub const PROFILES: &[Profile] = &[
         name: "luogu",
         rustc_flags: &["--edition", "2024", "-W", "warnings", "-C", "opt-level=2"],
         source_limit: None,
-        source: "Luogu docs as of 2025-12 (rustc 1.88.0, O2 on by default), see \
-                 ../shared/problems/p1784.md; source limit unconfirmed",
+        source: "help.luogu.com.cn/manual/luogu/problem/judging (luogu-dev/docs, Rust section, \
+                 2025-12): rustc 1.88.0, O2 on by default; source limit unconfirmed",
     },
     Profile {
         name: "codeforces",
         rustc_flags: &["--edition", "2021", "-O"],
         source_limit: Some(64 << 10),
-        source: "Codeforces: 64 KiB source limit and edition 2021 -O as stated in issue 11; \
-                 compiler version unconfirmed",
+        source: "Codeforces: 64 KiB source limit and Rust 2021 with -O, as the project's issue 11 \
+                 states; unconfirmed (no stored Codeforces page), compiler version unknown",
     },
     Profile {
         name: "atcoder",
@@ -47,15 +47,15 @@ pub const PROFILES: &[Profile] = &[
         name: "kattis",
         rustc_flags: &["-O", "--crate-type", "bin", "--edition", "2018"],
         source_limit: None,
-        source: "Kattis Rust help page (rustc 1.37.0, `-O --crate-type bin --edition=2018`), \
-                 see ../shared/problems/kattis_sudokunique.md; current version unconfirmed",
+        source: "po.kattis.com/contests/traning2015/help/rust (old page: rustc 1.37.0, \
+                 `-O --crate-type bin --edition=2018`); current version and source limit unconfirmed",
     },
     Profile {
         name: "leetcode",
         rustc_flags: &["--edition", "2018", "-O"],
         source_limit: None,
-        source: "LeetCode feedback issues (rustc 1.58.1, edition 2018), see \
-                 ../shared/problems/leetcode37.md; flags and source limit unconfirmed",
+        source: "LeetCode-Feedback issues #12197 (rustc 1.58.1, edition 2018), #15279, #18078 \
+                 (old compiler); optimisation flags and source limit unconfirmed",
     },
 ];
 
@@ -63,22 +63,28 @@ pub fn find(name: &str) -> Option<&'static Profile> {
     PROFILES.iter().find(|profile| profile.name == name)
 }
 
-/// The table for `--help`: name, flags, source limit.
+/// The table for `--help`: name, flags, source limit, and where the facts come from.
 pub fn help_table() -> String {
-    PROFILES
-        .iter()
-        .map(|p| {
-            let limit = p.source_limit.map_or("no source limit".to_string(), |b| {
-                format!("source <= {} KiB", b >> 10)
-            });
-            format!(
-                "    {:<11} rustc {} ({limit})\n{:16}from: {}",
-                p.name,
-                p.rustc_flags.join(" "),
-                "",
-                p.source
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut lines = Vec::new();
+    for p in PROFILES {
+        let limit = p.source_limit.map_or("no source limit".to_string(), |b| {
+            format!("source <= {} KiB", b >> 10)
+        });
+        lines.push(format!(
+            "    {:<11} rustc {} ({limit})",
+            p.name,
+            p.rustc_flags.join(" ")
+        ));
+        // The source, wrapped at 90 columns under the flags.
+        let mut line = String::from("                from:");
+        for word in p.source.split_whitespace() {
+            if line.len() + 1 + word.len() > 90 {
+                lines.push(std::mem::replace(&mut line, " ".repeat(21)));
+            }
+            line.push(' ');
+            line.push_str(word);
+        }
+        lines.push(line);
+    }
+    lines.join("\n")
 }

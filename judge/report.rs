@@ -1,7 +1,8 @@
 //! Report: one aligned line per case (columns sized to the longest names), details under a
 //! failing one, a summary per problem, and a last line `N passed, M failed`. Colours only on
 //! a terminal and never with `NO_COLOR` set. A closed standard output (`judge | head`) ends
-//! the judge quietly, after it has killed what it started.
+//! the judge quietly, after it has killed what it started. Verified by tests/judge.rs
+//! (aligned columns for a long case name, the summary lines, `| head`).
 
 use std::io::{IsTerminal, Write};
 use std::time::Duration;

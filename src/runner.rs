@@ -7,11 +7,13 @@
 //! head of standard error, CPU time (user + sys), wall time and peak resident memory.
 //!
 //! How it keeps its promises on Linux:
-//! - the program runs in its own process group; once the main process has ended, or at a
-//!   limit, the whole group is killed and its pipes are waited on only briefly, so a
-//!   descendant holding stdout open never blocks the caller;
+//! - the program runs in its own process group; once the main process has ended (seen with
+//!   `waitid(WNOWAIT)`, before it is reaped), or at a limit, the whole group is killed and
+//!   its pipes are waited on only briefly, so a descendant holding stdout open never blocks
+//!   the caller;
 //! - time is CPU time (user + sys, as online judges decide TLE), polled from `/proc` while
-//!   it runs and exact from `wait4` at the end; the wall cap ends sleeping or blocked programs;
+//!   it runs and exact from `wait4` at the end; the wall cap ends sleeping or blocked programs
+//!   (time spent waiting for a CPU on a busy machine is not counted against it);
 //! - peak memory is the program's own `VmHWM`, read while the exiting process is held at
 //!   ptrace's exit stop (its memory still mapped). `ru_maxrss` alone is wrong: it starts from
 //!   the parent's high-water mark at exec, so a judge that once held 38 MiB reported every
@@ -21,8 +23,10 @@
 //!   [`install_interrupt_handler`]) kills what is still running and removes registered
 //!   partial files before exiting. Traced programs also die with the caller (EXITKILL).
 //!
-//! Elsewhere a portable fallback runs the program with wall time only and no memory figure.
-//! Cost: one `wait4` every 0.5 ms and two small `/proc` reads every 5 ms per running program.
+//! Elsewhere (not 64-bit Linux) a portable fallback runs the program with wall time only,
+//! no memory figure and no process group.
+//! Cost: a blocking wait (an exit is seen at once, so wall times are exact) and a watchdog
+//! thread reading three small `/proc` files every 5 ms per running program.
 //! Verified by tests/judge.rs (false MLE after a big run, a child holding stdout, TLE on CPU,
 //! the environment, output cap, interrupt cleanup) and the unit tests below.
 
@@ -119,6 +123,10 @@ impl Spec {
         self.output_cap = bytes;
         self
     }
+    pub fn stderr_cap(mut self, bytes: usize) -> Spec {
+        self.stderr_cap = bytes;
+        self
+    }
     pub fn env(mut self, env: Env) -> Spec {
         self.env = env;
         self
@@ -127,7 +135,8 @@ impl Spec {
         self.current_dir = Some(dir.into());
         self
     }
-    fn wall_cap(&self) -> Duration {
+    /// The wall-clock cap in force: the one set, or twice the CPU limit plus one second.
+    pub fn wall_cap(&self) -> Duration {
         self.wall_limit
             .unwrap_or(self.cpu_limit * 2 + Duration::from_secs(1))
     }
@@ -188,11 +197,13 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         Input::Bytes(_) => command.stdin(Stdio::piped()),
     };
     sys::prepare(&mut command);
-    let own_hwm_kib = sys::own_high_water_kib();
     let start = Instant::now();
     let mut child = command
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", spec.program.display()))?;
+    // Read after the fork: the mark only grows, so it bounds what the child inherited even
+    // when another thread of the caller grew meanwhile.
+    let own_hwm_kib = sys::own_high_water_kib();
     let pid = child.id();
     register(pid);
     if let (Input::Bytes(bytes), Some(mut pipe)) = (&spec.stdin, child.stdin.take()) {
@@ -204,9 +215,9 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     let stdout = Collector::start(child.stdout.take(), spec.output_cap, Some(flooded.clone()));
     let stderr = Collector::start(child.stderr.take(), spec.stderr_cap, None);
 
+    // Ends with the group killed (before the main process is reaped, so the group's number
+    // cannot have been reused): whatever it left behind dies, so the pipes close.
     let waited = sys::supervise(&mut child, spec, start, &flooded);
-    // Whatever the main process left behind dies with its group, so the pipes close.
-    sys::kill_group(pid);
     unregister(pid);
     let wall = start.elapsed();
     let exit = waited?;
@@ -358,12 +369,14 @@ pub fn install_interrupt_handler() {
     sys::install_interrupt_handler();
 }
 
-#[cfg(target_os = "linux")]
+/// 64-bit Linux: the `struct rusage` below has 64-bit `long`s.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
 mod sys {
     use super::{Exit, Outcome, Spec};
     use std::os::unix::process::CommandExt;
     use std::process::{Child, Command};
     use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+    use std::sync::{mpsc, Mutex};
     use std::thread;
     use std::time::{Duration, Instant};
 
@@ -382,6 +395,7 @@ mod sys {
 
     extern "C" {
         fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut Rusage) -> i32;
+        fn waitid(id_type: i32, id: u32, info: *mut u8, options: i32) -> i32;
         fn kill(pid: i32, signal: i32) -> i32;
         fn setpgid(pid: i32, pgid: i32) -> i32;
         fn ptrace(request: i32, ...) -> i64;
@@ -394,6 +408,13 @@ mod sys {
     }
 
     const WNOHANG: i32 = 1;
+    const WSTOPPED: i32 = 2;
+    const WEXITED: i32 = 4;
+    const WNOWAIT: i32 = 0x0100_0000;
+    const P_PID: i32 = 1;
+    const CLD_EXITED: i32 = 1;
+    const CLD_KILLED: i32 = 2;
+    const CLD_DUMPED: i32 = 3;
     const WALL: i32 = 0x4000_0000;
     const SIGKILL: i32 = 9;
     const SIGTRAP: i32 = 5;
@@ -450,6 +471,15 @@ mod sys {
         status_field_kib(&text, "VmHWM:")
     }
 
+    /// Time the process's main thread spent runnable but waiting for a CPU (a busy machine),
+    /// from `/proc/<pid>/schedstat`; zero where the kernel does not keep it.
+    fn run_delay(pid: u32) -> Duration {
+        std::fs::read_to_string(format!("/proc/{pid}/schedstat"))
+            .ok()
+            .and_then(|text| text.split_whitespace().nth(1)?.parse().ok())
+            .map_or(Duration::ZERO, Duration::from_nanos)
+    }
+
     /// utime + stime of a live process (all its threads), from `/proc/<pid>/stat`.
     fn cpu_of(pid: u32) -> Option<Duration> {
         let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
@@ -462,7 +492,66 @@ mod sys {
         Some(Duration::from_micros(ticks * 1_000_000 / per_second))
     }
 
-    /// Polls the child until it ends, enforcing the limits; handles ptrace stops.
+    /// What the watchdog thread found; the supervisor sets `finished` before it kills the
+    /// group of an exited program, so the watchdog never kills after that.
+    #[derive(Default)]
+    struct Watch {
+        finished: bool,
+        killed_for: Option<Outcome>,
+        peak_kib: Option<u64>,
+    }
+
+    /// Every 5 ms until the program ends: CPU time, memory, output and the wall cap; kills
+    /// the group at the first limit passed. Stops when `wake` is dropped.
+    fn watchdog(
+        pid: u32,
+        spec: &Spec,
+        start: Instant,
+        flooded: &AtomicBool,
+        watch: &Mutex<Watch>,
+        wake: mpsc::Receiver<()>,
+    ) {
+        let wall_cap = spec.wall_cap();
+        while let Err(mpsc::RecvTimeoutError::Timeout) = wake.recv_timeout(Duration::from_millis(5))
+        {
+            let cpu = cpu_of(pid).unwrap_or(Duration::ZERO);
+            let memory = memory_kib(pid);
+            // Time spent waiting for a CPU on a busy machine does not count against the
+            // cap, which is for sleeping or blocked programs.
+            let awake = start.elapsed().saturating_sub(run_delay(pid));
+            let mut watch = watch.lock().unwrap_or_else(|e| e.into_inner());
+            if watch.finished {
+                return;
+            }
+            if let Some((_, hwm)) = memory {
+                watch.peak_kib = Some(watch.peak_kib.unwrap_or(0).max(hwm));
+            }
+            let over_memory = match (memory, spec.memory_limit_kib) {
+                (Some((rss, _)), Some(limit)) => rss > limit,
+                _ => false,
+            };
+            let reason = if over_memory {
+                Some(Outcome::MemoryLimit)
+            } else if flooded.load(Ordering::Relaxed) {
+                Some(Outcome::OutputLimit)
+            } else if cpu > spec.cpu_limit {
+                Some(Outcome::TimeLimit { wall_cap: false })
+            } else if awake > wall_cap {
+                Some(Outcome::TimeLimit { wall_cap: true })
+            } else {
+                None
+            };
+            if reason.is_some() {
+                watch.killed_for = reason;
+                kill_group(pid);
+                return;
+            }
+        }
+    }
+
+    /// Waits for the child (blocking; exits are seen at once, not by polling) while a
+    /// watchdog enforces the limits; handles ptrace stops; kills the group while the
+    /// exited child, not yet reaped, still holds its number; then reaps it.
     pub fn supervise(
         child: &mut Child,
         spec: &Spec,
@@ -470,57 +559,57 @@ mod sys {
         flooded: &AtomicBool,
     ) -> Result<Exit, String> {
         let pid = child.id() as i32;
-        let wall_cap = spec.wall_cap();
-        let mut killed_for: Option<Outcome> = None;
-        let mut peak_kib: Option<u64> = None;
+        let watch = Mutex::new(Watch::default());
+        let (wake, woken) = mpsc::channel::<()>();
+        let (usage, status, exit_peak) = thread::scope(|scope| {
+            let watch = &watch;
+            scope.spawn(move || watchdog(pid as u32, spec, start, flooded, watch, woken));
+            let result = wait_for_exit(pid, watch);
+            drop(wake);
+            result
+        })?;
+        let watch = watch.into_inner().unwrap_or_else(|e| e.into_inner());
+        let cpu = Duration::from_secs((usage.times[0] + usage.times[2]) as u64)
+            + Duration::from_micros((usage.times[1] + usage.times[3]) as u64);
+        let signal = status & 0x7f;
+        let mut outcome = match watch.killed_for {
+            Some(reason) => reason,
+            None if signal == 0 => Outcome::Exited((status >> 8) & 0xff),
+            None => Outcome::Signaled(signal),
+        };
+        if cpu > spec.cpu_limit && !matches!(outcome, Outcome::TimeLimit { .. }) {
+            outcome = Outcome::TimeLimit { wall_cap: false };
+        }
+        let peak_kib = match (watch.peak_kib, exit_peak) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        Ok(Exit {
+            outcome,
+            cpu,
+            peak_kib,
+            ru_maxrss_kib: Some(usage.max_rss_kib.max(0) as u64),
+        })
+    }
+
+    /// Blocks until the child has exited, passing ptrace stops on; returns its rusage, wait
+    /// status and the high-water mark read at its exit stop.
+    fn wait_for_exit(pid: i32, watch: &Mutex<Watch>) -> Result<(Rusage, i32, Option<u64>), String> {
+        let mut exit_peak = None;
         let mut traced_options_set = false;
-        let mut last_poll = start;
-        let mut cpu_seen = Duration::ZERO;
         loop {
-            let mut status = 0;
-            let mut usage = Rusage {
-                times: [0; 4],
-                max_rss_kib: 0,
-                rest: [0; 13],
+            let mut info = [0u8; 128];
+            // SAFETY: `info` is a buffer of the size of siginfo_t; WNOWAIT leaves the child
+            // waitable, so its number stays reserved while its group is killed below.
+            let seen = unsafe {
+                waitid(
+                    P_PID,
+                    pid as u32,
+                    info.as_mut_ptr(),
+                    WEXITED | WSTOPPED | WNOWAIT | WALL,
+                )
             };
-            let options = if killed_for.is_some() {
-                WALL
-            } else {
-                WNOHANG | WALL
-            };
-            // SAFETY: `status` and `usage` are valid, writable and of the layouts wait4 fills.
-            let reaped = unsafe { wait4(pid, &mut status, options, &mut usage) };
-            if reaped == 0 {
-                let now = Instant::now();
-                if killed_for.is_none() && now - last_poll >= Duration::from_millis(5) {
-                    last_poll = now;
-                    if let Some(cpu) = cpu_of(pid as u32) {
-                        cpu_seen = cpu;
-                    }
-                    if let Some((rss, hwm)) = memory_kib(pid as u32) {
-                        peak_kib = Some(peak_kib.unwrap_or(0).max(hwm));
-                        if spec.memory_limit_kib.is_some_and(|limit| rss > limit) {
-                            killed_for = Some(Outcome::MemoryLimit);
-                        }
-                    }
-                    if cpu_seen > spec.cpu_limit {
-                        killed_for = Some(Outcome::TimeLimit { wall_cap: false });
-                    }
-                }
-                if killed_for.is_none() && flooded.load(Ordering::Relaxed) {
-                    killed_for = Some(Outcome::OutputLimit);
-                }
-                if killed_for.is_none() && now - start > wall_cap {
-                    killed_for = Some(Outcome::TimeLimit { wall_cap: true });
-                }
-                if killed_for.is_some() {
-                    kill_group(pid as u32);
-                } else {
-                    thread::sleep(Duration::from_micros(500));
-                }
-                continue;
-            }
-            if reaped < 0 {
+            if seen < 0 {
                 let error = std::io::Error::last_os_error();
                 if error.kind() == std::io::ErrorKind::Interrupted {
                     continue;
@@ -528,51 +617,50 @@ mod sys {
                 kill_group(pid as u32);
                 return Err(format!("waiting for the program failed: {error}"));
             }
-            if status & 0xff == 0x7f {
-                // A ptrace stop: the exec trap, an event, or a signal to pass on.
-                let stop_signal = (status >> 8) & 0xff;
-                let event = status >> 16;
-                let mut deliver = 0;
-                if !traced_options_set && stop_signal == SIGTRAP && event == 0 {
-                    traced_options_set = true;
-                    let options = PTRACE_O_TRACEEXIT | PTRACE_O_EXITKILL | PTRACE_O_TRACEEXEC;
-                    // SAFETY: the tracee is stopped and traced by this thread.
-                    unsafe {
-                        ptrace(PTRACE_SETOPTIONS, pid, 0usize, options);
-                    }
-                } else if event == PTRACE_EVENT_EXIT {
-                    // Still mapped: its own high-water mark, whatever its parent held.
-                    if let Some((_, hwm)) = memory_kib(pid as u32) {
-                        peak_kib = Some(peak_kib.unwrap_or(0).max(hwm));
-                    }
-                } else if event == PTRACE_EVENT_EXEC || STOP_SIGNALS.contains(&stop_signal) {
-                    // Not a signal to deliver (nor a reason to freeze the program).
-                } else if event == 0 {
-                    deliver = stop_signal as usize;
-                }
-                // SAFETY: as above.
-                unsafe {
-                    ptrace(PTRACE_CONT, pid, 0usize, deliver);
-                }
-                continue;
+            let code = i32::from_ne_bytes([info[8], info[9], info[10], info[11]]);
+            let exited = matches!(code, CLD_EXITED | CLD_KILLED | CLD_DUMPED);
+            if exited {
+                watch.lock().unwrap_or_else(|e| e.into_inner()).finished = true;
+                // Whatever the main process left behind dies with its group, so the pipes close.
+                kill_group(pid as u32);
             }
-            let cpu = Duration::from_secs((usage.times[0] + usage.times[2]) as u64)
-                + Duration::from_micros((usage.times[1] + usage.times[3]) as u64);
-            let signal = status & 0x7f;
-            let mut outcome = match killed_for {
-                Some(reason) => reason,
-                None if signal == 0 => Outcome::Exited((status >> 8) & 0xff),
-                None => Outcome::Signaled(signal),
+            let mut status = 0;
+            let mut usage = Rusage {
+                times: [0; 4],
+                max_rss_kib: 0,
+                rest: [0; 13],
             };
-            if cpu > spec.cpu_limit && !matches!(outcome, Outcome::TimeLimit { .. }) {
-                outcome = Outcome::TimeLimit { wall_cap: false };
+            // SAFETY: `status` and `usage` are valid, writable and of the layouts wait4 fills.
+            let reaped = unsafe { wait4(pid, &mut status, WNOHANG | WALL, &mut usage) };
+            if reaped != pid {
+                continue; // a continued-report or a race with a signal: look again
             }
-            return Ok(Exit {
-                outcome,
-                cpu,
-                peak_kib,
-                ru_maxrss_kib: Some(usage.max_rss_kib.max(0) as u64),
-            });
+            if exited || status & 0xff != 0x7f {
+                return Ok((usage, status, exit_peak));
+            }
+            // A ptrace stop: the exec trap, an event, or a signal to pass on.
+            let stop_signal = (status >> 8) & 0xff;
+            let event = status >> 16;
+            let mut deliver = 0;
+            if !traced_options_set && stop_signal == SIGTRAP && event == 0 {
+                traced_options_set = true;
+                let options = PTRACE_O_TRACEEXIT | PTRACE_O_EXITKILL | PTRACE_O_TRACEEXEC;
+                // SAFETY: the tracee is stopped and traced by this thread.
+                unsafe {
+                    ptrace(PTRACE_SETOPTIONS, pid, 0usize, options);
+                }
+            } else if event == PTRACE_EVENT_EXIT {
+                // Still mapped: its own high-water mark, whatever its parent held.
+                exit_peak = memory_kib(pid as u32).map(|(_, hwm)| hwm);
+            } else if event == PTRACE_EVENT_EXEC || STOP_SIGNALS.contains(&stop_signal) {
+                // Not a signal to deliver (nor a reason to freeze the program).
+            } else if event == 0 {
+                deliver = stop_signal as usize;
+            }
+            // SAFETY: as above.
+            unsafe {
+                ptrace(PTRACE_CONT, pid, 0usize, deliver);
+            }
         }
     }
 
@@ -617,7 +705,7 @@ mod sys {
 }
 
 /// Portable fallback: wall time stands in for CPU time, no memory figure, no groups.
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
 mod sys {
     use super::{Exit, Outcome, Spec};
     use std::process::{Child, Command};
@@ -669,7 +757,7 @@ mod sys {
     }
 }
 
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(all(test, target_os = "linux", target_pointer_width = "64"))]
 mod tests {
     use super::*;
 

@@ -1,91 +1,293 @@
-//! The judge against deliberately broken programs: each gets its exact verdict, within its
-//! time limit plus a margin, and the exit status and summary line say so. Then the judge
-//! over the project's own tree, which must pass.
+//! The judge against deliberately broken programs and broken trees: each program gets its
+//! exact verdict within its limit plus a margin, and every defect of issue 11 has a test
+//! built from a small program that failed on the judge before it (false MLE after a big
+//! output, a child holding stdout, RUST_BACKTRACE leaking in, `mod x;` compiling, limits
+//! wrapping, a stray folder stopping every run, `| head` panicking, the compile-time root,
+//! wall-clock TLE). Then the user's own programs (C++, C, Python, --cmd), special judges,
+//! harnesses, profiles, and the project's own tree, which must pass under every profile.
+//!
+//! The fixture tree is written once per test process into a temp folder and its programs
+//! are compiled once (the judge's cache is shared by the tests that run in parallel).
 
 use std::fs;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// (problem, program, expected output, verdict).
-const FIXTURES: &[(&str, &str, &str, &str)] = &[
-    ("accepted", r#"fn main() { println!("42"); }"#, "42\n", "AC"),
-    ("wrong", r#"fn main() { println!("41"); }"#, "42\n", "WA"),
-    (
-        "spacing",
-        r#"fn main() { println!("1  2"); }"#,
-        "1 2\n",
-        "WA",
-    ),
-    (
-        "crash",
-        r#"fn main() { let v: Vec<u8> = Vec::new(); println!("{}", v[3]); }"#,
-        "42\n",
-        "RE",
-    ),
-    (
-        "forever",
-        r#"fn main() { let mut x = 0u64; loop { x = std::hint::black_box(x + 1); } }"#,
-        "42\n",
-        "TLE",
-    ),
-    (
-        "flood",
-        r#"fn main() { let text = "all work and no play\n".repeat(50_000); loop { print!("{text}"); } }"#,
-        "42\n",
-        "WA",
-    ),
-    (
-        "hog",
-        r#"fn main() { let v = vec![1u8; 256 << 20]; std::thread::sleep(std::time::Duration::from_millis(50)); println!("{}", v[12345]); }"#,
-        "1\n",
-        "MLE",
-    ),
-    (
-        "broken",
-        r#"fn main() { let x: u32 = "not a number"; }"#,
-        "42\n",
-        "CE",
-    ),
-];
+/// A fixture problem: its program and its cases as (case, input, expected output, verdict).
+struct Fixture {
+    problem: &'static str,
+    program: &'static str,
+    cases: &'static [(&'static str, &'static str, &'static str, &'static str)],
+    time_limit_ms: u64,
+    memory_limit_mib: u64,
+}
 
 const TIME_LIMIT_MS: u64 = 400;
 
-/// The fixture tree, built once: `testdata/<problem>/one.{in,out}` and `limits`, and
-/// `solutions/<problem>/main.rs`; `accepted` also has a case without its `.out`.
+const fn fixture(
+    problem: &'static str,
+    program: &'static str,
+    cases: &'static [(&'static str, &'static str, &'static str, &'static str)],
+) -> Fixture {
+    Fixture {
+        problem,
+        program,
+        cases,
+        time_limit_ms: 5000,
+        memory_limit_mib: 64,
+    }
+}
+
+const FIXTURES: &[Fixture] = &[
+    fixture(
+        "accepted",
+        r#"fn main() { println!("42"); }"#,
+        &[("one", "input\n", "42\n", "AC")],
+    ),
+    fixture(
+        "wrong",
+        r#"fn main() { println!("41"); }"#,
+        &[("one", "input\n", "42\n", "WA")],
+    ),
+    fixture(
+        "spacing",
+        r#"fn main() { println!("1  2"); }"#,
+        &[("one", "input\n", "1 2\n", "WA")],
+    ),
+    fixture(
+        "crash",
+        r#"fn main() { let v: Vec<u8> = Vec::new(); println!("{}", v[3]); }"#,
+        &[("one", "input\n", "42\n", "RE")],
+    ),
+    Fixture {
+        time_limit_ms: TIME_LIMIT_MS,
+        ..fixture(
+            "forever",
+            r#"fn main() { let mut x = 0u64; loop { x = std::hint::black_box(x + 1); } }"#,
+            &[("one", "input\n", "42\n", "TLE")],
+        )
+    },
+    fixture(
+        "flood",
+        r#"fn main() { let text = "all work and no play\n".repeat(50_000); loop { print!("{text}"); } }"#,
+        &[("one", "input\n", "42\n", "OLE")],
+    ),
+    fixture(
+        "hog",
+        r#"fn main() { let v = vec![1u8; 256 << 20]; std::thread::sleep(std::time::Duration::from_millis(50)); println!("{}", v[12345]); }"#,
+        &[("one", "input\n", "1\n", "MLE")],
+    ),
+    fixture(
+        "broken",
+        r#"fn main() { let x: u32 = "not a number"; }"#,
+        &[("one", "input\n", "42\n", "CE")],
+    ),
+    // Defect: a .out that is not UTF-8 was read as empty, so printing nothing was AC.
+    fixture(
+        "silent",
+        r#"fn main() {}"#,
+        &[("one", "input\n", "2829\u{fffd}\n", "WA")],
+    ),
+    // Defect: a child holding stdout made the judge wait for it (here 60 s).
+    fixture(
+        "spawner",
+        r#"fn main() { std::process::Command::new("sleep").arg("60.0417").spawn().unwrap(); println!("42"); }"#,
+        &[("one", "input\n", "42\n", "AC")],
+    ),
+    // Defect: time was wall-clock; judges decide on CPU time. Sleeping 700 ms of a 400 ms
+    // limit uses no CPU (AC); sleeping forever hits the wall-clock cap (TLE).
+    Fixture {
+        time_limit_ms: TIME_LIMIT_MS,
+        ..fixture(
+            "sleeper",
+            r#"fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); let ms: u64 = s.trim().parse().unwrap(); std::thread::sleep(std::time::Duration::from_millis(ms)); println!("42"); }"#,
+            &[
+                ("short", "700\n", "42\n", "AC"),
+                ("endless", "600000\n", "42\n", "TLE"),
+            ],
+        )
+    },
+    // Defect: the judge's environment leaked in (RUST_BACKTRACE=1 turned a panic into MLE).
+    Fixture {
+        memory_limit_mib: 32,
+        ..fixture(
+            "environment",
+            r#"fn main() {
+                let mut s = String::new();
+                std::io::stdin().read_line(&mut s).unwrap();
+                if s.trim() == "panic" { panic!("the message of the panic"); }
+                let extra: Vec<String> = std::env::vars().map(|(k, _)| k)
+                    .filter(|k| k != "PATH" && k != "LC_ALL").collect();
+                println!("{}", extra.join(","));
+            }"#,
+            &[
+                ("vars", "vars\n", "\n", "AC"),
+                ("panics", "panic\n", "\n", "RE"),
+            ],
+        )
+    },
+    // Defect: `mod helper;` compiled (an online judge takes one file).
+    fixture(
+        "modular",
+        r#"mod helper; fn main() { helper::answer(); }"#,
+        &[("one", "input\n", "42\n", "CE")],
+    ),
+    // Editions differ in `array.into_iter()`: u8 under 2021, &u8 under 2018 (profile test).
+    fixture(
+        "edition",
+        r#"fn name<T>(_: &T) -> &'static str { std::any::type_name::<T>() }
+           fn main() { let a = [1u8]; #[allow(array_into_iter)] let x = a.into_iter().next().unwrap(); println!("{}", name(&x)); }"#,
+        &[("one", "input\n", "u8\n", "AC")],
+    ),
+    // --verbose is clipped; a long case name keeps the columns aligned.
+    fixture(
+        "chatty",
+        r#"fn main() { for i in 0..100 { println!("{i} {}", "y".repeat(300)); } }"#,
+        &[(
+            "a_case_name_much_longer_than_the_column",
+            "input\n",
+            "0\n",
+            "WA",
+        )],
+    ),
+    // A special judge: echoes its input; the checker decides by what it finds.
+    fixture(
+        "special",
+        r#"use std::io::Read; fn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); print!("{s}"); }"#,
+        &[
+            ("ok", "ok\n", "any\n", "AC"),
+            ("wrong", "wrong\n", "any\n", "WA"),
+            ("spaces", "pe\n", "any\n", "PE"),
+            ("boom", "boom\n", "any\n", "JE"),
+        ],
+    ),
+];
+
+/// The checker of `special`, testlib argument order: input, output, answer.
+const CHECKER: &str = r#"use std::fs;
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let input = fs::read_to_string(&args[1]).unwrap();
+    let output = fs::read_to_string(&args[2]).unwrap();
+    let answer = fs::read_to_string(&args[3]).unwrap();
+    assert_eq!((input.trim(), answer.trim()), (output.trim(), "any"));
+    match output.trim() {
+        "ok" => std::process::exit(0),
+        "wrong" => { println!("checker: wrong grid"); std::process::exit(1) }
+        "pe" => std::process::exit(2),
+        _ => panic!("checker bug"),
+    }
+}
+"#;
+
+/// A LeetCode-style problem: `harness.rs` + `solutions/leet/solution.rs`, one file together.
+const HARNESS: &str = r#"struct Solution;
+fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); println!("{}", Solution::double(s.trim().parse().unwrap())); }
+"#;
+const LEET_SOLUTION: &str = "impl Solution { pub fn double(x: i32) -> i32 { x * 2 } }\n";
+
+/// The size of the big output that once made every later case a false MLE.
+const BIG_LINES: usize = 150_000;
+
+/// The fixture tree, built once: a Cargo.toml (for the default-root test), and for each
+/// fixture `testdata/<problem>/{<case>.in,<case>.out,limits}` and `solutions/<problem>/main.rs`.
 fn fixture_root() -> &'static Path {
     static ROOT: OnceLock<PathBuf> = OnceLock::new();
     ROOT.get_or_init(|| {
         let root = std::env::temp_dir().join(format!("judge-fixtures-{}", std::process::id()));
         fs::remove_dir_all(&root).ok();
-        for (problem, program, expected, _) in FIXTURES {
-            let cases = root.join("testdata").join(problem);
+        fs::create_dir_all(&root).unwrap();
+        fs::write(root.join("Cargo.toml"), "[package]\nname = \"fixture\"\n").unwrap();
+        for fixture in FIXTURES {
+            let cases = root.join("testdata").join(fixture.problem);
             fs::create_dir_all(&cases).unwrap();
-            fs::write(cases.join("one.in"), "input\n").unwrap();
-            fs::write(cases.join("one.out"), expected).unwrap();
-            // Only the endless loop needs a short limit; the others get room for a busy machine.
-            let limit_ms = if *problem == "forever" {
-                TIME_LIMIT_MS
-            } else {
-                5000
-            };
-            let limits = format!("time_limit_ms = {limit_ms}\nmemory_limit_mib = 64\n");
+            for (case, input, expected, _) in fixture.cases {
+                fs::write(cases.join(format!("{case}.in")), input).unwrap();
+                fs::write(cases.join(format!("{case}.out")), expected).unwrap();
+            }
+            let limits = format!(
+                "time_limit_ms = {}\nmemory_limit_mib = {}\n",
+                fixture.time_limit_ms, fixture.memory_limit_mib
+            );
             fs::write(cases.join("limits"), limits).unwrap();
-            let source = root.join("solutions").join(problem);
+            let source = root.join("solutions").join(fixture.problem);
             fs::create_dir_all(&source).unwrap();
-            fs::write(source.join("main.rs"), program).unwrap();
+            fs::write(source.join("main.rs"), fixture.program).unwrap();
         }
-        fs::write(root.join("testdata/accepted/lonely.in"), "input\n").unwrap();
+        let testdata = root.join("testdata");
+        fs::write(testdata.join("accepted/lonely.in"), "input\n").unwrap();
+        fs::write(testdata.join("silent/one.out"), b"2829\xff\n").unwrap();
+        fs::write(
+            root.join("solutions/modular/helper.rs"),
+            r#"pub fn answer() { println!("42"); }"#,
+        )
+        .unwrap();
+        fs::write(testdata.join("special/checker.rs"), CHECKER).unwrap();
+        // A big first case, then a small one: the small one's memory must be its own.
+        let big = testdata.join("big");
+        fs::create_dir_all(&big).unwrap();
+        fs::write(
+            big.join("limits"),
+            "time_limit_ms = 5000\nmemory_limit_mib = 32\n",
+        )
+        .unwrap();
+        fs::write(big.join("a_big.in"), "big\n").unwrap();
+        fs::write(big.join("a_big.out"), big_output()).unwrap();
+        fs::write(big.join("b_small.in"), "small\n").unwrap();
+        fs::write(big.join("b_small.out"), "1\n").unwrap();
+        fs::create_dir_all(root.join("solutions/big")).unwrap();
+        fs::write(
+            root.join("solutions/big/main.rs"),
+            format!(
+                r#"use std::io::{{Read, Write}};
+fn main() {{
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    if s.starts_with("big") {{
+        let line = format!("{{}}\n", "x".repeat(99));
+        let mut out = std::io::stdout().lock();
+        for _ in 0..{BIG_LINES} {{ out.write_all(line.as_bytes()).unwrap(); }}
+    }} else {{
+        println!("1");
+    }}
+}}"#
+            ),
+        )
+        .unwrap();
+        // A LeetCode-style problem with a harness.
+        let leet = testdata.join("leet");
+        fs::create_dir_all(&leet).unwrap();
+        fs::write(
+            leet.join("limits"),
+            "time_limit_ms = 5000\nmemory_limit_mib = 64\n",
+        )
+        .unwrap();
+        fs::write(leet.join("one.in"), "21\n").unwrap();
+        fs::write(leet.join("one.out"), "42\n").unwrap();
+        fs::write(leet.join("harness.rs"), HARNESS).unwrap();
+        fs::create_dir_all(root.join("solutions/leet")).unwrap();
+        fs::write(root.join("solutions/leet/solution.rs"), LEET_SOLUTION).unwrap();
         root
     })
 }
 
-fn judge(root: &Path, args: &[&str]) -> (Output, Duration) {
+fn big_output() -> String {
+    format!("{}\n", "x".repeat(99)).repeat(BIG_LINES)
+}
+
+fn judge_in(dir: Option<&Path>, root: Option<&Path>, args: &[&str]) -> (Output, Duration) {
     let start = Instant::now();
-    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .arg("--root")
-        .arg(root)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
+    if let Some(root) = root {
+        command.arg("--root").arg(root);
+    }
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let output = command
         .args(args)
         .env("NO_COLOR", "1")
         .output()
@@ -93,82 +295,376 @@ fn judge(root: &Path, args: &[&str]) -> (Output, Duration) {
     (output, start.elapsed())
 }
 
+fn judge(root: &Path, args: &[&str]) -> (Output, Duration) {
+    judge_in(None, Some(root), args)
+}
+
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// The verdict column of the line for `problem` / `case`.
-fn verdict_of(report: &str, problem: &str, case: &str) -> String {
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The words of the line for `problem` / `case`: verdict, time, "ms", memory, "MiB".
+fn line_of(report: &str, problem: &str, case: &str) -> Vec<String> {
     report
         .lines()
         .find_map(|line| {
             let words: Vec<&str> = line.split_whitespace().collect();
             (words.len() >= 3 && words[0] == problem && words[1] == case)
-                .then(|| words[2].to_string())
+                .then(|| words[2..].iter().map(|w| w.to_string()).collect())
         })
         .unwrap_or_else(|| panic!("no line for {problem}/{case} in:\n{report}"))
+}
+
+fn verdict_of(report: &str, problem: &str, case: &str) -> String {
+    line_of(report, problem, case)[0].clone()
+}
+
+fn cpu_ms_of(report: &str, problem: &str, case: &str) -> u64 {
+    line_of(report, problem, case)[1].parse().unwrap()
+}
+
+fn mib_of(report: &str, problem: &str, case: &str) -> f64 {
+    line_of(report, problem, case)[3].parse().unwrap()
 }
 
 #[test]
 fn each_broken_program_gets_its_exact_verdict() {
     let (output, elapsed) = judge(fixture_root(), &[]);
     let report = stdout(&output);
-    for (problem, _, _, verdict) in FIXTURES {
-        assert_eq!(
-            verdict_of(&report, problem, "one"),
-            *verdict,
-            "{problem}:\n{report}"
-        );
+    for fixture in FIXTURES {
+        for (case, _, _, verdict) in fixture.cases {
+            assert_eq!(
+                verdict_of(&report, fixture.problem, case),
+                *verdict,
+                "{}/{case}:\n{report}",
+                fixture.problem
+            );
+        }
     }
     assert_eq!(
         verdict_of(&report, "accepted", "lonely"),
-        "WA",
-        "a .in without .out is never AC"
+        "JE",
+        "a lone .in"
     );
     assert!(report.contains("missing lonely.out"), "{report}");
     assert!(
         report.contains("line 1, column 2:"),
-        "the WA shows where:\n{report}"
+        "WA shows where:\n{report}"
     );
     assert!(report.contains("hint: only white space"), "{report}");
     assert!(
         report.contains("index out of bounds"),
-        "the RE shows stderr:\n{report}"
+        "RE shows stderr:\n{report}"
     );
     assert!(
         report.contains("expected `u32`, found `&str`") || report.contains("mismatched types"),
         "{report}"
     );
-    assert!(report.contains("output passed 16 MiB"), "{report}");
-    assert_eq!(
-        report.lines().last(),
-        Some("1 passed, 8 failed"),
-        "{report}"
-    );
+    assert!(report.contains("output passed 64 MiB"), "{report}");
+    let last = report.lines().last().unwrap();
+    let passed = FIXTURES
+        .iter()
+        .flat_map(|f| f.cases.iter())
+        .filter(|c| c.3 == "AC")
+        .count()
+        + 3; // big/a_big, big/b_small, leet/one
+    assert!(last.starts_with(&format!("{passed} passed, ")), "{report}");
+    assert!(report.contains("2 judge error(s) (JE)"), "{report}");
     assert_eq!(output.status.code(), Some(1));
-    // Builds take a few seconds; the runs add little more than the one time limit.
-    assert!(elapsed < Duration::from_secs(60), "took {elapsed:?}");
+    // The spawner's `sleep 60` does not hold the judge; everything ends well within that.
+    assert!(elapsed < Duration::from_secs(50), "took {elapsed:?}");
+    assert!(
+        stderr(&output).contains("building accepted: "),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]
-fn the_time_limit_is_kept_within_a_small_margin() {
+fn an_expected_output_that_is_not_utf8_is_compared_as_bytes() {
+    let (output, _) = judge(fixture_root(), &["silent"]);
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "silent", "one"), "WA", "{report}");
+    assert!(report.contains("expected: 2829\u{fffd}"), "{report}");
+}
+
+#[test]
+fn an_unreadable_expected_output_is_a_judge_error_never_empty() {
+    let root = scratch_root("unreadable");
+    write_problem(&root, "p", r#"fn main() {}"#, &[("one", "x\n", "")]);
+    // A folder named like the .out cannot be read as a file.
+    fs::remove_file(root.join("testdata/p/one.out")).unwrap();
+    fs::create_dir(root.join("testdata/p/one.out")).unwrap();
+    let (output, _) = judge(&root, &[]);
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "p", "one"), "JE", "{report}");
+    assert!(report.contains("cannot read"), "{report}");
+}
+
+#[test]
+fn peak_memory_is_the_programs_own_after_a_big_output() {
+    let (output, _) = judge(fixture_root(), &["big", "-j", "1"]);
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "big", "a_big"), "AC", "{report}");
+    assert_eq!(verdict_of(&report, "big", "b_small"), "AC", "{report}");
+    let small = mib_of(&report, "big", "b_small");
+    assert!(small < 8.0, "a println program is about 2 MiB:\n{report}");
+}
+
+#[test]
+fn a_child_holding_stdout_neither_blocks_nor_outlives_the_judge() {
+    let (output, elapsed) = judge(fixture_root(), &["spawner"]);
+    assert_eq!(verdict_of(&stdout(&output), "spawner", "one"), "AC");
+    assert!(elapsed < Duration::from_secs(20), "took {elapsed:?}");
+    assert!(
+        !process_running_with("60.0417"),
+        "the program's child was left running"
+    );
+}
+
+/// Whether a process whose command line contains `marker` is running.
+fn process_running_with(marker: &str) -> bool {
+    // A just-killed process may take a moment to be reaped by init.
+    for _ in 0..20 {
+        let found = fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+            let cmdline = fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let status = fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+            String::from_utf8_lossy(&cmdline).contains(marker) && !status.contains("State:\tZ")
+        });
+        if !found {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    true
+}
+
+#[test]
+fn time_is_cpu_time_with_a_wall_clock_cap() {
     let (output, _) = judge(fixture_root(), &["forever"]);
     let report = stdout(&output);
-    let line = report.lines().find(|l| l.starts_with("forever")).unwrap();
-    let ms: u64 = line.split_whitespace().nth(3).unwrap().parse().unwrap();
-    assert!((TIME_LIMIT_MS..TIME_LIMIT_MS + 150).contains(&ms), "{line}");
+    let ms = cpu_ms_of(&report, "forever", "one");
+    assert!(
+        (TIME_LIMIT_MS..TIME_LIMIT_MS + 150).contains(&ms),
+        "{report}"
+    );
+    assert!(report.contains("ms of CPU time (limit 400 ms)"), "{report}");
     let (output, _) = judge(fixture_root(), &["forever", "--time-limit", "100"]);
-    let line = stdout(&output)
-        .lines()
-        .find(|l| l.starts_with("forever"))
-        .unwrap()
-        .to_string();
-    let ms: u64 = line.split_whitespace().nth(3).unwrap().parse().unwrap();
-    assert!((100..250).contains(&ms), "--time-limit overrides: {line}");
+    let report = stdout(&output);
+    let ms = cpu_ms_of(&report, "forever", "one");
+    assert!(
+        (100..250).contains(&ms),
+        "--time-limit overrides:\n{report}"
+    );
+    let (output, elapsed) = judge(fixture_root(), &["sleeper"]);
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "sleeper", "short"), "AC", "{report}");
+    assert_eq!(verdict_of(&report, "sleeper", "endless"), "TLE", "{report}");
+    assert!(report.contains("wall-clock cap"), "{report}");
+    assert!(elapsed < Duration::from_secs(20), "took {elapsed:?}");
 }
 
 #[test]
-fn selecting_a_problem_or_a_case() {
+fn solutions_run_in_a_fixed_minimal_environment() {
+    let start = Instant::now();
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["--root"])
+        .arg(fixture_root())
+        .arg("environment")
+        .env("RUST_BACKTRACE", "1")
+        .env("SECRET_OF_THE_JUDGE", "1")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "environment", "vars"), "AC", "{report}");
+    assert_eq!(
+        verdict_of(&report, "environment", "panics"),
+        "RE",
+        "{report}"
+    );
+    assert!(report.contains("the message of the panic"), "{report}");
+    assert!(start.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn one_source_file_only_and_the_cache_follows_the_flags() {
+    let (output, _) = judge(fixture_root(), &["modular"]);
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "modular", "one"), "CE", "{report}");
+    assert!(report.contains("helper"), "{report}");
+    for (profile, verdict) in [("generic", "AC"), ("leetcode", "WA"), ("generic", "AC")] {
+        let (output, _) = judge(fixture_root(), &["edition", "--profile", profile]);
+        let report = stdout(&output);
+        assert_eq!(
+            verdict_of(&report, "edition", "one"),
+            verdict,
+            "{profile}:\n{report}"
+        );
+    }
+}
+
+/// A fresh project folder for tests that need a tree of their own.
+fn scratch_root(name: &str) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("judge-{name}-{}", std::process::id()));
+    fs::remove_dir_all(&root).ok();
+    fs::create_dir_all(root.join("testdata")).unwrap();
+    fs::write(root.join("Cargo.toml"), "[package]\nname = \"scratch\"\n").unwrap();
+    root
+}
+
+fn write_problem(root: &Path, problem: &str, program: &str, cases: &[(&str, &str, &str)]) {
+    let dir = root.join("testdata").join(problem);
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(
+        dir.join("limits"),
+        "time_limit_ms = 5000\nmemory_limit_mib = 64\n",
+    )
+    .unwrap();
+    for (case, input, expected) in cases {
+        fs::write(dir.join(format!("{case}.in")), input).unwrap();
+        fs::write(dir.join(format!("{case}.out")), expected).unwrap();
+    }
+    fs::create_dir_all(root.join("solutions").join(problem)).unwrap();
+    fs::write(
+        root.join("solutions").join(problem).join("main.rs"),
+        program,
+    )
+    .unwrap();
+}
+
+#[test]
+fn limits_are_checked_with_file_and_line() {
+    let root = scratch_root("limits");
+    write_problem(
+        &root,
+        "p",
+        r#"fn main() { println!("1"); }"#,
+        &[("one", "x\n", "1\n")],
+    );
+    let limits = root.join("testdata/p/limits");
+    for (text, message) in [
+        (
+            "time_limit_ms = 1000\nmemory_limit_mib = 18014398509481984\n",
+            "limits:2: 18014398509481984 is out of range",
+        ),
+        (
+            "time_limit_ms = 0\nmemory_limit_mib = 64\n",
+            "limits:1: 0 is out of range",
+        ),
+        (
+            "time_limit_ms = 1000\nmemory_limit_mib = 64\ntime_limit_ms two = 5\n",
+            "limits:3: no case `two`",
+        ),
+        (
+            "time_limit_ms = 1000\nmemory_limit_mib = 64\nmemory_limit_mib = 64\n",
+            "limits:3: `memory_limit_mib` is given twice",
+        ),
+    ] {
+        fs::write(&limits, text).unwrap();
+        let (output, _) = judge(&root, &[]);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(
+            stderr(&output).contains(message),
+            "{text}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn a_stray_folder_is_skipped_and_the_selection_comes_first() {
+    let root = scratch_root("stray");
+    write_problem(
+        &root,
+        "good",
+        r#"fn main() { println!("1"); }"#,
+        &[("one", "x\n", "1\n")],
+    );
+    fs::create_dir_all(root.join("testdata/stray")).unwrap();
+    // Left by a judge killed with SIGKILL (no such pid): removed by the next run.
+    let stale = root.join("target/judge/build-999999999-0.partial");
+    fs::create_dir_all(&stale).unwrap();
+    let (output, _) = judge(&root, &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!stale.exists(), "a stale partial build was kept");
+    assert!(
+        stderr(&output).contains("skipping testdata/stray"),
+        "{}",
+        stderr(&output)
+    );
+    write_problem(&root, "bad", r#"fn main() {}"#, &[("one", "x\n", "1\n")]);
+    fs::write(
+        root.join("testdata/bad/limits"),
+        "time_limit_ms = nonsense\n",
+    )
+    .unwrap();
+    let (output, _) = judge(&root, &["good"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "bad is not read: {}",
+        stderr(&output)
+    );
+    let (output, _) = judge(&root, &[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("bad/limits:1:"),
+        "{}",
+        stderr(&output)
+    );
+    let empty = scratch_root("empty");
+    let (output, _) = judge(&empty, &[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("nothing to judge"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_closed_stdout_ends_the_judge_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--root")
+        .arg(fixture_root())
+        // The sleeper's cases take a while: its lines are written after the pipe is closed.
+        .args(["accepted", "sleeper", "-j", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    lines.read_line(&mut first).unwrap();
+    drop(lines); // like `| head -1`
+    let output = child.wait_with_output().unwrap();
+    let message = stderr(&output);
+    assert!(!message.contains("panicked"), "{message}");
+    assert_eq!(output.status.code(), Some(1), "{message}");
+}
+
+#[test]
+fn the_default_root_is_the_project_around_the_current_folder() {
+    let inside = fixture_root().join("testdata").join("accepted");
+    let (output, _) = judge_in(Some(&inside), None, &["accepted/one"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output).lines().last(), Some("1 passed, 0 failed"));
+    let (output, _) = judge_in(Some(Path::new("/")), None, &[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no Cargo.toml"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn selecting_a_problem_or_a_case_and_verbose_is_clipped() {
     let (output, _) = judge(fixture_root(), &["accepted/one"]);
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
     assert_eq!(stdout(&output).lines().last(), Some("1 passed, 0 failed"));
@@ -179,36 +675,287 @@ fn selecting_a_problem_or_a_case() {
         "{}",
         stdout(&output)
     );
+    let (output, _) = judge(fixture_root(), &["chatty", "accepted", "--verbose"]);
+    let report = stdout(&output);
+    assert!(report.contains("… 80 more lines"), "{report}");
+    assert!(report.lines().all(|l| l.chars().count() < 140), "{report}");
+    // Columns stay aligned: the verdict starts at the same place on every case line.
+    let columns: Vec<usize> = report
+        .lines()
+        .filter(|l| l.starts_with("chatty") || l.starts_with("accepted"))
+        .filter(|l| !l.contains("passed"))
+        .map(|l| {
+            [" WA ", " AC ", " JE "]
+                .iter()
+                .find_map(|v| l.find(v))
+                .unwrap()
+        })
+        .collect();
+    assert!(
+        columns.len() == 3 && columns.windows(2).all(|w| w[0] == w[1]),
+        "{report}"
+    );
+}
+
+#[test]
+fn parallel_runs_report_in_a_fixed_order() {
+    let order = |jobs: &str| -> Vec<String> {
+        let (output, _) = judge(
+            fixture_root(),
+            &["accepted", "wrong", "special", "-j", jobs],
+        );
+        stdout(&output)
+            .lines()
+            .filter(|l| !l.starts_with(' '))
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert_eq!(order("1"), order("4"));
 }
 
 #[test]
 fn unknown_names_list_what_exists() {
     let (output, _) = judge(fixture_root(), &["nosuch"]);
-    let message = String::from_utf8_lossy(&output.stderr);
+    let message = stderr(&output);
     assert_eq!(output.status.code(), Some(2));
     assert!(
         message.contains("no problem `nosuch`") && message.contains("accepted"),
         "{message}"
     );
     let (output, _) = judge(fixture_root(), &["accepted/nosuch"]);
-    let message = String::from_utf8_lossy(&output.stderr);
-    assert!(message.contains("there are: lonely, one"), "{message}");
+    assert!(
+        stderr(&output).contains("there are: lonely, one"),
+        "{}",
+        stderr(&output)
+    );
     let (output, _) = judge(fixture_root(), &["--bogus"]);
     assert_eq!(output.status.code(), Some(2));
+    let (output, _) = judge(fixture_root(), &["--profile", "nosuch"]);
+    assert!(
+        stderr(&output).contains("there are: generic, luogu"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]
-fn the_project_tree_passes() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let (output, _) = judge(root, &[]);
+fn a_special_judge_decides_testlib_style() {
+    let (output, _) = judge(fixture_root(), &["special"]);
     let report = stdout(&output);
-    assert_eq!(output.status.code(), Some(0), "{report}");
+    assert!(report.contains("checker: wrong grid"), "{report}");
+    assert!(
+        report.contains("the checker exited with code 101"),
+        "{report}"
+    );
+    assert!(report.contains("1 judge error(s) (JE)"), "{report}");
     assert!(
         report
             .lines()
             .last()
             .unwrap()
-            .ends_with(" passed, 0 failed"),
+            .starts_with("1 passed, 3 failed"),
         "{report}"
     );
+}
+
+#[test]
+fn a_harness_and_a_solution_are_compiled_as_one_file() {
+    let (output, _) = judge(fixture_root(), &["leet"]);
+    assert_eq!(
+        verdict_of(&stdout(&output), "leet", "one"),
+        "AC",
+        "{}",
+        stderr(&output)
+    );
+    let dir = scratch_root("leet-user");
+    let wrong = dir.join("mine.rs");
+    fs::write(
+        &wrong,
+        "impl Solution { pub fn double(x: i32) -> i32 { x + 2 } }\n",
+    )
+    .unwrap();
+    let (output, _) = judge(
+        fixture_root(),
+        &["leet", "--solution", wrong.to_str().unwrap()],
+    );
+    assert_eq!(
+        verdict_of(&stdout(&output), "leet", "one"),
+        "WA",
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// The user's own programs for the fixture problem `accepted` (prints 42).
+#[test]
+fn users_own_files_in_each_language_and_commands() {
+    let dir = scratch_root("user");
+    let files = [
+        (
+            "right.cpp",
+            "#include <cstdio>\nint main() { std::puts(\"42\"); }\n",
+            "AC",
+        ),
+        (
+            "wrong.cc",
+            "#include <cstdio>\nint main() { std::puts(\"41\"); }\n",
+            "WA",
+        ),
+        (
+            "right.c",
+            "#include <stdio.h>\nint main(void) { puts(\"42\"); return 0; }\n",
+            "AC",
+        ),
+        ("right.py", "print(42)\n", "AC"),
+        ("crash.py", "raise SystemExit(3)\n", "RE"),
+        ("broken.cpp", "int main() { return x; }\n", "CE"),
+    ];
+    for (name, text, verdict) in files {
+        let path = dir.join(name);
+        fs::write(&path, text).unwrap();
+        let (output, _) = judge(
+            fixture_root(),
+            &["accepted/one", "--solution", path.to_str().unwrap()],
+        );
+        let report = stdout(&output);
+        assert_eq!(
+            verdict_of(&report, "accepted", "one"),
+            verdict,
+            "{name}:\n{report}{}",
+            stderr(&output)
+        );
+    }
+    let (output, _) = judge(fixture_root(), &["accepted/one", "--cmd", "echo 42"]);
+    assert_eq!(verdict_of(&stdout(&output), "accepted", "one"), "AC");
+    let (output, _) = judge(fixture_root(), &["accepted/one", "--cmd", "echo 4; echo 2"]);
+    assert_eq!(verdict_of(&stdout(&output), "accepted", "one"), "WA");
+    // One problem at a time; a missing compiler is one clear line.
+    let (output, _) = judge(fixture_root(), &["--cmd", "echo 42"]);
+    assert_eq!(output.status.code(), Some(2));
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--root")
+        .arg(fixture_root())
+        .args(["accepted", "--solution"])
+        .arg(dir.join("right.cpp"))
+        .env("PATH", dir.join("nothing-here"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains("`g++` not found"), "{message}");
+    assert_eq!(
+        message.lines().filter(|l| l.starts_with("judge:")).count(),
+        1,
+        "{message}"
+    );
+}
+
+#[test]
+fn a_source_over_the_profile_limit_is_sle_before_any_run() {
+    let dir = scratch_root("big-source");
+    let path = dir.join("long.rs");
+    let padding = format!("// {}\n", "x".repeat(100)).repeat(700);
+    fs::write(
+        &path,
+        format!("{padding}fn main() {{ println!(\"42\"); }}\n"),
+    )
+    .unwrap();
+    let arg = path.to_str().unwrap();
+    let (output, _) = judge(
+        fixture_root(),
+        &["accepted/one", "--solution", arg, "--profile", "codeforces"],
+    );
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "accepted", "one"), "SLE", "{report}");
+    assert!(
+        report.contains("codeforces accepts at most 65536 bytes"),
+        "{report}"
+    );
+    let (output, _) = judge(fixture_root(), &["accepted/one", "--solution", arg]);
+    assert_eq!(verdict_of(&stdout(&output), "accepted", "one"), "AC");
+}
+
+#[test]
+fn an_interrupted_judge_kills_what_it_started_and_removes_partial_builds() {
+    // A compiler that never finishes: the judge is stopped in the middle of the build.
+    let dir = scratch_root("interrupt");
+    write_problem(&dir, "p", r#"fn main() {}"#, &[("one", "x\n", "1\n")]);
+    let fake = dir.join("slow-rustc");
+    fs::write(
+        &fake,
+        "#!/bin/sh\n[ \"$1\" = -vV ] && { echo fake; exit 0; }\nsleep 97.0313\n",
+    )
+    .unwrap();
+    Command::new("chmod").arg("+x").arg(&fake).status().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--root")
+        .arg(&dir)
+        .env("RUSTC", &fake)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let judge_dir = dir.join("target/judge");
+    let partial = || {
+        fs::read_dir(&judge_dir)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .any(|e| e.file_name().to_string_lossy().ends_with(".partial"))
+            })
+            .unwrap_or(false)
+    };
+    let start = Instant::now();
+    while !(partial() && process_running_with("97.0313")) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the build never started"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Command::new("kill")
+        .arg("-TERM")
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + 15));
+    assert!(!partial(), "a partial build was left behind");
+    assert!(
+        !process_running_with("97.0313"),
+        "the compiler was left running"
+    );
+}
+
+/// Every shipped solution passes under every profile. Compiling the 4 flag sets x 4
+/// solutions dominates (about 40 s cold on 2 cores, 5 s once `target/judge/cache` holds
+/// them); one profile after the other, so that profiles with equal flags share the cache.
+#[test]
+fn the_project_tree_passes_under_every_profile() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for profile in [
+        "generic",
+        "luogu",
+        "codeforces",
+        "atcoder",
+        "kattis",
+        "leetcode",
+    ] {
+        let (output, _) = judge(root, &["--profile", profile]);
+        let report = stdout(&output);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{profile}:\n{report}{}",
+            stderr(&output)
+        );
+        assert!(
+            report
+                .lines()
+                .last()
+                .unwrap()
+                .ends_with(" passed, 0 failed"),
+            "{report}"
+        );
+    }
 }
