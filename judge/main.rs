@@ -169,24 +169,11 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
     Ok(Some(options))
 }
 
-/// The project containing the current folder, found as cargo finds it: the nearest folder
-/// at or above it that holds a Cargo.toml (not where the judge was compiled).
-fn find_root() -> Result<PathBuf, String> {
-    let here = std::env::current_dir().map_err(|e| format!("no current folder: {e}"))?;
-    here.ancestors()
-        .find(|dir| dir.join("Cargo.toml").is_file())
-        .map(Path::to_path_buf)
-        .ok_or(format!(
-            "no Cargo.toml in {} or above: run the judge inside the project or pass --root DIR",
-            here.display()
-        ))
-}
-
 /// Everything after the arguments: `Ok(true)` when every case passed.
 fn judge(options: &Options) -> Result<bool, String> {
     let root = match &options.root {
         Some(root) => root.clone(),
-        None => find_root()?,
+        None => sudoku_toolkit::project::root()?,
     };
     remove_stale_partials(&root.join("target").join("judge"));
     let problems = select(&root, &options.selectors)?;
