@@ -14,9 +14,10 @@ pub fn root_from(start: &Path) -> Option<PathBuf> {
 
 /// The project around the current folder, or a message saying there is none.
 pub fn root() -> Result<PathBuf, String> {
-    let here = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
+    let here =
+        std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     root_from(&here).ok_or(format!(
-        "no Cargo.toml in {} or above: run this inside the project (or pass --root DIR)",
+        "no Cargo.toml in {} or above: run this inside the project",
         here.display()
     ))
 }

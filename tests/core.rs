@@ -1,9 +1,11 @@
-//! Unit tests of the bit-search core (`solutions/core.rs`): placement and copies,
-//! propagation rules, each goal, and completion counts against a naive enumerator.
+//! Tests of what only the 9x9 core (`solutions/core.rs`) shows: guesses on copies, a block
+//! restored by propagation alone, the statement's counts, a caller's maximiser against a
+//! naive one. What both cores promise is tested once, for both, in tests/cores.rs.
 
 use sudoku_toolkit::core9 as bitcore;
 
 use bitcore::{search, Board, CountSolutions, FirstSolution, Goal};
+use sudoku_toolkit::rng::Rng;
 
 /// A valid solved grid (Sicily sample, puzzle 2).
 const SOLVED: &str =
@@ -37,22 +39,6 @@ fn is_valid_solution(solution: &[u8; 81], givens: &[u8; 81]) -> bool {
     })
 }
 
-/// Counts completions by trying every digit in every blank: no propagation, no pruning.
-fn naive_count(grid: &mut [u8; 81]) -> u64 {
-    let Some(blank) = grid.iter().position(|&value| value == 0) else {
-        return 1;
-    };
-    let mut total = 0;
-    for digit in 1..=9 {
-        if peers(blank).all(|other| grid[other] != digit) {
-            grid[blank] = digit;
-            total += naive_count(grid);
-            grid[blank] = 0;
-        }
-    }
-    total
-}
-
 fn count(grid: &[u8; 81], cap: u64) -> u64 {
     let mut goal = CountSolutions::up_to(cap);
     if let Some(board) = Board::from_grid(grid) {
@@ -62,31 +48,7 @@ fn count(grid: &[u8; 81], cap: u64) -> u64 {
 }
 
 #[test]
-fn a_placement_removes_the_digit_from_every_peer_and_only_there() {
-    let mut board = Board::empty();
-    let before = board;
-    board.place(4, 40); // digit 5 in the centre
-    assert!(
-        board.propagate(),
-        "placement is lazy: propagation finishes it"
-    );
-    assert_eq!(board.candidates_of(40), 1 << 4);
-    for cell in peers(40) {
-        assert_eq!(board.candidates_of(cell), 0x1FF & !(1 << 4), "peer {cell}");
-    }
-    for cell in (0..81).filter(|&c| c != 40 && peers(40).all(|p| p != c)) {
-        assert_eq!(board.candidates_of(cell), 0x1FF, "non-peer {cell}");
-    }
-    assert_eq!(board.grid()[40], 5);
-    assert_eq!(
-        before,
-        Board::empty(),
-        "a copy is the undo: the original is untouched"
-    );
-}
-
-#[test]
-fn a_copy_is_the_undo_of_a_placement() {
+fn a_guess_on_a_copy_is_propagated_to_its_digit() {
     // Sicily's sample puzzle 1: 6 solutions, so propagation leaves cells open.
     let mut start = Board::from_grid(&grid(concat!(
         "........4",
@@ -119,43 +81,8 @@ fn a_copy_is_the_undo_of_a_placement() {
             assert_eq!(trial.grid()[cell] as usize, digit + 1);
             solved_by_placing += 1;
         }
-        trial = start;
-        assert_eq!(trial, start);
-        assert_eq!(trial.grid()[cell], 0);
     }
     assert!(solved_by_placing > 0);
-}
-
-#[test]
-fn from_grid_rejects_clashing_givens_in_row_column_and_box() {
-    let mut row = [0; 81];
-    row[0] = 3;
-    row[8] = 3;
-    let mut column = [0; 81];
-    column[4] = 7;
-    column[76] = 7;
-    let mut boxed = [0; 81];
-    boxed[30] = 1;
-    boxed[50] = 1; // (3,3) and (5,5): same centre box
-    for clash in [row, column, boxed] {
-        assert!(Board::from_grid(&clash).is_none());
-    }
-    let mut fine = row;
-    fine[8] = 4;
-    assert!(Board::from_grid(&fine).is_some());
-}
-
-#[test]
-fn propagation_fills_a_grid_with_one_blank_per_unit_kind() {
-    let solved = grid(SOLVED);
-    for blank in [0, 40, 80, 13] {
-        let mut puzzle = solved;
-        puzzle[blank] = 0;
-        let mut board = Board::from_grid(&puzzle).unwrap();
-        assert!(board.propagate());
-        assert!(board.is_solved());
-        assert_eq!(board.grid(), solved);
-    }
 }
 
 #[test]
@@ -168,15 +95,6 @@ fn propagation_alone_restores_a_blanked_block() {
     let mut board = Board::from_grid(&puzzle).unwrap();
     assert!(board.propagate());
     assert_eq!(board.grid(), solved);
-}
-
-#[test]
-fn propagation_reports_a_cell_without_candidates() {
-    // Cell 0 sees 1-8 in its row and 9 in its column: no digit is left for it.
-    let mut puzzle = grid(".12345678");
-    puzzle[9 * 5] = 9;
-    let mut board = Board::from_grid(&puzzle).unwrap();
-    assert!(!board.propagate());
 }
 
 #[test]
@@ -208,31 +126,6 @@ fn count_matches_the_statement_and_stops_at_the_cap() {
     assert_eq!(count(&six, 4), 4);
     assert_eq!(count(&[0; 81], 1000), 1000, "the empty grid hits any cap");
     assert_eq!(count(&grid(SOLVED), 10), 1);
-}
-
-#[test]
-fn counts_equal_a_naive_enumeration_on_boards_with_few_blanks() {
-    // Blank out cells of the solved grid and of a relabelled copy: up to 6 blanks, counts
-    // from 1 upward; the naive enumerator tries all digits in all blanks.
-    let solved = grid(SOLVED);
-    let mut state = 0x2545_F491_4F6C_DD1D_u64;
-    let mut next = move |bound: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % bound as u64) as usize
-    };
-    let mut seen_multiple = false;
-    for round in 0..300 {
-        let mut puzzle = solved;
-        for _ in 0..(2 + round % 40) {
-            puzzle[next(81)] = 0;
-        }
-        let expected = naive_count(&mut puzzle.clone());
-        seen_multiple |= expected > 1;
-        assert_eq!(count(&puzzle, u64::MAX), expected, "round {round}");
-    }
-    assert!(seen_multiple, "the boards must include multi-solution ones");
 }
 
 /// Largest value of the first row read as a 9-digit number, over all completions.
@@ -275,14 +168,11 @@ impl Goal for BestFirstRow {
 
 #[test]
 fn maximise_goal_matches_a_naive_maximiser() {
-    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut rng = Rng::new(0x9E37_79B9);
     for round in 0..40 {
         let mut puzzle = grid(SOLVED);
         for _ in 0..(10 + round % 20) {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            puzzle[(state % 81) as usize] = 0;
+            puzzle[rng.below(81)] = 0;
         }
         let mut goal = BestFirstRow { best: None };
         assert!(
@@ -295,34 +185,4 @@ fn maximise_goal_matches_a_naive_maximiser() {
             "round {round}"
         );
     }
-}
-
-/// Stops at the first grid; branches on the centre cell first while it is open, trying
-/// its digits from the highest down when `HIGH` is set.
-struct FirstFromCentre<const HIGH: bool> {
-    grid: Option<[u8; 81]>,
-}
-
-impl<const HIGH: bool> Goal for FirstFromCentre<HIGH> {
-    const HIGH_DIGITS_FIRST: bool = HIGH;
-    fn found(&mut self, board: &Board) -> bool {
-        self.grid = Some(board.grid());
-        true
-    }
-    fn choose_cell(&mut self, board: &Board) -> Option<usize> {
-        (!board.candidates_of(40).is_power_of_two()).then_some(40)
-    }
-}
-
-#[test]
-fn the_goal_sets_the_digit_order_of_each_guess() {
-    // Every digit fits the centre of the empty board, so the first branch succeeds and
-    // the first grid found holds the first digit tried there.
-    let mut low = FirstFromCentre::<false> { grid: None };
-    assert!(search(Board::empty(), &mut low));
-    let mut high = FirstFromCentre::<true> { grid: None };
-    assert!(search(Board::empty(), &mut high));
-    let (low, high) = (low.grid.unwrap(), high.grid.unwrap());
-    assert_eq!((low[40], high[40]), (1, 9));
-    assert!(is_valid_solution(&low, &[0; 81]) && is_valid_solution(&high, &[0; 81]));
 }

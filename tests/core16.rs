@@ -1,7 +1,7 @@
-//! Unit tests of the 16x16 bit-search core (`solutions/core16.rs`): placement and copies,
-//! clashes, each propagation rule, the goals, completion counts against a naive
-//! enumerator, and the AcWing 169 / POJ 3076 sample (plus the official data if present);
-//! last, the input and output rules of the AcWing 169 program built on it.
+//! Tests of what only the 16x16 core (`solutions/core16.rs`) shows: each propagation rule
+//! on hand-made boards, the AcWing 169 / POJ 3076 sample and official data; last, the input
+//! and output rules of the AcWing 169 program built on it. What both cores promise is
+//! tested once, for both, in tests/cores.rs.
 
 use sudoku_toolkit::core16 as bitcore;
 
@@ -93,22 +93,6 @@ fn is_valid_solution(solution: &[u8; 256], givens: &[u8; 256]) -> bool {
     })
 }
 
-/// Counts completions by trying every digit in every blank: no propagation, no pruning.
-fn naive_count(grid: &mut [u8; 256], peer_lists: &[Vec<usize>]) -> u64 {
-    let Some(blank) = grid.iter().position(|&value| value == 0) else {
-        return 1;
-    };
-    let mut total = 0;
-    for digit in 1..=16 {
-        if peer_lists[blank].iter().all(|&other| grid[other] != digit) {
-            grid[blank] = digit;
-            total += naive_count(grid, peer_lists);
-            grid[blank] = 0;
-        }
-    }
-    total
-}
-
 fn count(grid: &[u8; 256], cap: u64) -> u64 {
     let mut goal = CountSolutions::up_to(cap);
     if let Some(board) = Board::from_grid(grid) {
@@ -128,92 +112,6 @@ fn the_pattern_grid_is_a_valid_solution() {
     let solved = pattern_grid();
     assert!(is_valid_solution(&solved, &solved));
     assert!(is_valid_solution(&grid(SAMPLE_SOLUTION), &grid(SAMPLE)));
-}
-
-#[test]
-fn place_removes_the_digit_from_every_peer_and_only_there() {
-    for (digit, cell) in [(4, 0), (15, 255), (9, 100), (0, 63), (7, 64)] {
-        let mut board = Board::empty();
-        let before = board;
-        board.place(digit, cell);
-        assert!(
-            board.propagate(),
-            "placement is lazy: propagation finishes it"
-        );
-        assert_eq!(board.candidates_of(cell), 1 << digit);
-        for other in (0..256).filter(|&other| other != cell) {
-            let expected = if same_unit(cell, other) {
-                0xFFFF & !(1 << digit)
-            } else {
-                0xFFFF
-            };
-            assert_eq!(board.candidates_of(other), expected, "{cell} -> {other}");
-        }
-        assert_eq!(usize::from(board.grid()[cell]), digit + 1);
-        assert!(!board.is_solved());
-        assert_eq!(
-            before,
-            Board::empty(),
-            "a copy is the undo: the original is untouched"
-        );
-    }
-}
-
-#[test]
-fn place_then_restoring_the_copy_round_trips() {
-    let start = Board::from_grid(&grid(SAMPLE)).unwrap();
-    for cell in 0..256 {
-        let candidates = start.candidates_of(cell);
-        if start.grid()[cell] != 0 || candidates == 0 {
-            continue;
-        }
-        let digit = candidates.trailing_zeros() as usize;
-        let mut trial = start;
-        trial.place(digit, cell);
-        if trial.propagate() {
-            assert_eq!(usize::from(trial.grid()[cell]), digit + 1);
-        }
-        assert_ne!(trial, start);
-        trial = start;
-        assert_eq!(trial, start);
-    }
-}
-
-#[test]
-fn from_grid_rejects_clashing_givens_in_row_column_and_box() {
-    let mut row = [0; 256];
-    row[16 * 3] = 5;
-    row[16 * 3 + 15] = 5;
-    let mut column = [0; 256];
-    column[7] = 16;
-    column[7 + 16 * 12] = 16;
-    let mut boxed = [0; 256];
-    boxed[16 * 4 + 4] = 1;
-    boxed[16 * 7 + 7] = 1; // (4,4) and (7,7): same box, other row and column
-    for clash in [row, column, boxed] {
-        assert!(Board::from_grid(&clash).is_none());
-    }
-    let mut fine = row;
-    fine[16 * 3 + 15] = 6;
-    assert!(Board::from_grid(&fine).is_some());
-    let mut solved = pattern_grid();
-    assert!(Board::from_grid(&solved).is_some());
-    solved.swap(0, 1); // two cells of one row swapped: both columns now clash
-    assert!(Board::from_grid(&solved).is_none());
-}
-
-#[test]
-fn propagation_fills_a_grid_with_one_blank() {
-    for solved in [pattern_grid(), grid(SAMPLE_SOLUTION)] {
-        for blank in [0, 15, 63, 64, 130, 200, 255] {
-            let mut puzzle = solved;
-            puzzle[blank] = 0;
-            let mut board = Board::from_grid(&puzzle).unwrap();
-            assert!(board.propagate());
-            assert!(board.is_solved());
-            assert_eq!(board.grid(), solved);
-        }
-    }
 }
 
 #[test]
@@ -339,89 +237,20 @@ fn first_solution_solves_the_official_sample() {
 }
 
 #[test]
-fn count_stops_at_the_cap() {
-    assert_eq!(count(&[0; 256], 100), 100, "the empty grid hits any cap");
-    assert_eq!(count(&pattern_grid(), 10), 1);
-    let mut goal = CountSolutions::up_to(3);
-    assert!(search(Board::empty(), &mut goal), "stopped by the cap");
-    let first = goal.first.unwrap();
-    assert!(is_valid_solution(&first, &[0; 256]));
-}
-
-#[test]
-fn counts_equal_a_naive_enumeration_on_boards_with_few_blanks() {
-    // Blank out cells of two solved grids (the regular pattern, full of swappable
-    // rectangles, and the sample's solution): up to 9 blanks, counts from 1 upward.
-    let peer_lists: Vec<Vec<usize>> = (0..256).map(|cell| peers(cell).collect()).collect();
-    let mut state = 0x2545_F491_4F6C_DD1D_u64;
-    let mut next = move |bound: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % bound as u64) as usize
-    };
-    let mut seen_multiple = false;
-    for round in 0..200 {
-        let mut puzzle = if round % 2 == 0 {
-            pattern_grid()
-        } else {
-            grid(SAMPLE_SOLUTION)
-        };
-        if round % 4 == 0 {
-            // Rows r, r + 2 of one band and columns c, c + 8 of the pattern hold a swappable
-            // rectangle (x y / y x in two boxes): blanked, it has two completions.
-            let (r, c) = (4 * next(4) + next(2), next(8));
-            for cell in [
-                16 * r + c,
-                16 * r + c + 8,
-                16 * r + 32 + c,
-                16 * r + 32 + c + 8,
-            ] {
-                puzzle[cell] = 0;
-            }
-        }
-        for _ in 0..(1 + round % 9) {
-            puzzle[next(256)] = 0;
-        }
-        let expected = naive_count(&mut puzzle.clone(), &peer_lists);
-        seen_multiple |= expected > 1;
-        assert_eq!(count(&puzzle, u64::MAX), expected, "round {round}");
-        if let Some(solution) = first_solution(&puzzle) {
-            assert!(is_valid_solution(&solution, &puzzle), "round {round}");
-        }
-    }
-    assert!(seen_multiple, "the boards must include multi-solution ones");
-}
-
-#[test]
-fn the_official_data_is_solved_when_present() {
-    // testdata/acwing169/poj3076.{in,out}: read only if another step has put them there.
+fn the_official_data_is_solved() {
+    // testdata/acwing169/poj3076.{in,out}: POJ 3076's official data, shipped with the project.
     let cases = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/acwing169");
-    let (Ok(input), Ok(output)) = (
-        std::fs::read_to_string(cases.join("poj3076.in")),
-        std::fs::read_to_string(cases.join("poj3076.out")),
-    ) else {
-        return;
+    let read = |name: &str| {
+        std::fs::read_to_string(cases.join(name))
+            .unwrap_or_else(|e| panic!("testdata/acwing169/{name} must be there: {e}"))
     };
-    let puzzles: Vec<String> = input
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .collect::<Vec<_>>()
-        .chunks(16)
-        .map(|rows| rows.concat())
-        .collect();
-    let answers: Vec<String> = output
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .collect::<Vec<_>>()
-        .chunks(16)
-        .map(|rows| rows.concat())
-        .collect();
+    let (input, output) = (read("poj3076.in"), read("poj3076.out"));
+    let puzzles = sudoku_toolkit::formats::parse_acwing169(&input).unwrap();
+    let answers = sudoku_toolkit::formats::parse_acwing169(&output).unwrap();
+    assert!(!puzzles.is_empty());
     assert_eq!(puzzles.len(), answers.len());
     for (puzzle, answer) in puzzles.iter().zip(&answers) {
-        assert_eq!(first_solution(&grid(puzzle)), Some(grid(answer)));
+        assert_eq!(first_solution(puzzle).as_ref(), Some(answer));
     }
 }
 
