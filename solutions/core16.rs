@@ -326,7 +326,7 @@ impl Board {
     fn place_naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
         for band in 0..4 {
-            let (once, twice, _) = self.count_candidates(band);
+            let [once, twice] = self.count_candidates(band);
             if self.unsolved[band] & !once != 0 {
                 return None;
             }
@@ -343,35 +343,42 @@ impl Board {
         Some(placed)
     }
 
-    /// Bit-sliced candidate counts of a band's cells: cells with at least 1, 2, 3.
+    /// Bit-sliced candidate counts of a band's cells: `[k]` holds the cells with more than
+    /// `k` candidates, for `k < N`.
     #[inline]
-    fn count_candidates(&self, band: usize) -> (u64, u64, u64) {
-        let (mut once, mut twice, mut thrice) = (0, 0, 0);
+    fn count_candidates<const N: usize>(&self, band: usize) -> [u64; N] {
+        let mut more_than = [0; N];
         for digit in 0..16 {
+            // Each of the digit's cells climbs one step (a unary counter, saturating at N).
             let cells = self.candidates[4 * digit + band];
-            thrice |= twice & cells;
-            twice |= once & cells;
-            once |= cells;
+            for k in (1..N).rev() {
+                more_than[k] |= more_than[k - 1] & cells;
+            }
+            more_than[0] |= cells;
         }
-        (once, twice, thrice)
+        more_than
     }
 
-    /// The cell to branch on: among the bi-value cells, the one whose guess forces the most,
-    /// scored `(1 + a) * (1 + b)` where `a` and `b` count the bi-value peers that share the
-    /// cell's first and second digit (each becomes a naked single in one of the two
-    /// branches, so both branches propagate); ties go to the cell with the fewest open cells
-    /// in its row, then box (`crowding`). With no bi-value cell: the cell with the fewest
-    /// candidates, ties again by `crowding`.
+    /// The cell to branch on: the bi-value cell whose guess forces the most. Each of its two
+    /// digits `d` gets a weight `w(d) = 4 + sum over the open peers holding d of
+    /// 4 / 2^(k - 2)`, `k` the peer's candidate count (4 for a bi-value peer, which becomes a
+    /// naked single when `d` is placed, 2 for 3 candidates, 1 for 4); the score is the
+    /// product of both weights (both branches should propagate), ties to the lowest cell.
+    /// With no bi-value cell: the cell with the fewest candidates.
     fn branch_cell(&self) -> usize {
-        let pairs = [0, 1, 2, 3].map(|band| {
-            let (_, twice, thrice) = self.count_candidates(band);
-            self.unsolved[band] & twice & !thrice
-        });
+        // Open cells with exactly 2, 3 and 4 candidates.
+        let (mut pairs, mut triples, mut quads) = ([0; 4], [0; 4], [0; 4]);
+        for band in 0..4 {
+            let more_than: [u64; 5] = self.count_candidates(band);
+            let open = self.unsolved[band];
+            pairs[band] = open & more_than[1] & !more_than[2];
+            triples[band] = open & more_than[2] & !more_than[3];
+            quads[band] = open & more_than[3] & !more_than[4];
+        }
         if pairs == [0; 4] {
             return self.fewest_candidates_cell();
         }
-        let mut best = (0, 0); // (score, cell)
-        let mut best_crowding = u32::MAX;
+        let mut best = (0, 0); // (score, 255 - cell)
         for (band, &band_pairs) in pairs.iter().enumerate() {
             let mut cells = band_pairs;
             while cells != 0 {
@@ -381,51 +388,45 @@ impl Board {
                 let digits = self.candidates_of(cell);
                 let first = 4 * digits.trailing_zeros() as usize;
                 let second = 4 * (31 - digits.leading_zeros()) as usize;
-                let (mut forced_first, mut forced_second) = (1, 1);
+                let (mut weight_first, mut weight_second) = (4, 4);
                 for (other, &other_pairs) in pairs.iter().enumerate() {
                     let peers = if other == band {
                         PEERS_IN_BAND[pos]
                     } else {
                         COLUMN_IN_BAND << (pos % 16)
                     };
-                    let near = other_pairs & peers;
-                    forced_first += (near & self.candidates[first + other]).count_ones();
-                    forced_second += (near & self.candidates[second + other]).count_ones();
+                    let (near2, near3, near4) = (
+                        other_pairs & peers,
+                        triples[other] & peers,
+                        quads[other] & peers,
+                    );
+                    let f = self.candidates[first + other];
+                    let g = self.candidates[second + other];
+                    weight_first += 4 * (near2 & f).count_ones()
+                        + 2 * (near3 & f).count_ones()
+                        + (near4 & f).count_ones();
+                    weight_second += 4 * (near2 & g).count_ones()
+                        + 2 * (near3 & g).count_ones()
+                        + (near4 & g).count_ones();
                 }
-                let score = forced_first * forced_second;
-                if score >= best.0 {
-                    let crowding = self.crowding(cell);
-                    if score > best.0 || crowding < best_crowding {
-                        best = (score, cell);
-                        best_crowding = crowding;
-                    }
+                let score = weight_first * weight_second;
+                if score > best.0 {
+                    best = (score, cell);
                 }
             }
         }
         best.1
     }
 
-    /// The open cell with the fewest candidates, ties broken by `crowding`.
+    /// The open cell with the fewest candidates (the lowest on ties).
     fn fewest_candidates_cell(&self) -> usize {
         let mut best = (u32::MAX, 0);
         for cell in 0..256 {
             if self.unsolved[cell / 64] & (1 << (cell % 64)) != 0 {
-                let count = self.candidates_of(cell).count_ones();
-                best = best.min((count << 16 | self.crowding(cell), cell));
+                best = best.min((self.candidates_of(cell).count_ones(), cell));
             }
         }
         best.1
-    }
-
-    /// Tie-break between branching cells, smaller first: open cells in the cell's row
-    /// (times 32), plus open cells in its box.
-    #[inline]
-    fn crowding(&self, cell: usize) -> u32 {
-        let (band, pos) = (cell / 64, cell % 64);
-        let open = self.unsolved[band];
-        let row = (open & ROW_IN_BAND[pos / 16]).count_ones();
-        let boxed = (open & BOX_IN_BAND << (pos % 16 / 4 * 4)).count_ones();
-        32 * row + boxed
     }
 
     /// Whether every cell holds a digit.
