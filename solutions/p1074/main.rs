@@ -72,8 +72,8 @@ pub fn score(grid: &[u8; 81]) -> u32 {
 struct AtLeast {
     /// The score to reach.
     target: u32,
-    /// The score of the completion found, once one is.
-    reached: Option<u32>,
+    /// The completion found, once one is.
+    reached: Option<[u8; 81]>,
     /// Candidates of the scoring cells at the node `prune` last saw, which is the node
     /// `choose_cell` is asked about next (the search calls them in that order).
     candidates: [u32; 21],
@@ -88,9 +88,9 @@ impl bitcore::Goal for AtLeast {
     const HIGH_DIGITS_FIRST: bool = true;
 
     fn found(&mut self, board: &bitcore::Board) -> bool {
-        let total = score(&board.grid());
-        if total >= self.target {
-            self.reached = Some(total);
+        let grid = board.grid();
+        if score(&grid) >= self.target {
+            self.reached = Some(grid);
         }
         self.reached.is_some()
     }
@@ -113,7 +113,7 @@ impl bitcore::Goal for AtLeast {
             bitcore::search(*board, &mut any);
             if let Some(grid) = any.grid {
                 debug_assert_eq!(score(&grid), bound);
-                self.reached = Some(bound);
+                self.reached = Some(grid);
             }
             return true;
         }
@@ -123,13 +123,15 @@ impl bitcore::Goal for AtLeast {
     }
 
     fn choose_cell(&mut self, _board: &bitcore::Board) -> Option<usize> {
-        // The open scoring cell with the highest digit to try, fewest candidates among
-        // those: a high digit first finds high scores first.
+        // The open scoring cell with the fewest candidates, the highest digit to try among
+        // those. Most targets are proved out of reach, and few candidates fail fastest
+        // (measured on the hunt set: 4x fewer nodes, 2x fewer bound steps than highest
+        // digit first).
         self.candidates
             .iter()
             .zip(scoring_cells())
-            .map(|(mask, cell)| (Reverse(32 - mask.leading_zeros()), mask.count_ones(), cell))
-            .filter(|&(_, count, _)| count > 1)
+            .map(|(mask, cell)| (mask.count_ones(), Reverse(32 - mask.leading_zeros()), cell))
+            .filter(|&(count, _, _)| count > 1)
             .min()
             .map(|(_, _, cell)| cell)
     }
@@ -412,24 +414,14 @@ const COMBOS: [[u8; 3]; 216] = {
     table
 };
 
-/// Reads the board, searches, writes the best score (or -1).
-pub fn solve<R: BufRead, W: Write>(mut input: R, mut output: W) -> Result<(), String> {
-    let mut text = String::new();
-    input
-        .read_to_string(&mut text)
-        .map_err(|e| format!("cannot read input: {e}"))?;
-    let grid = parse_board(&text)?;
-    let answer = bitcore::Board::from_grid(&grid)
-        .and_then(best_score)
-        .map_or(-1, i64::from);
-    writeln!(output, "{answer}").map_err(|e| format!("cannot write output: {e}"))
-}
-
-/// The best score over the completions of `board`, `None` when it has none.
-fn best_score(board: bitcore::Board) -> Option<u32> {
+/// A best-scoring completion of `grid` (81 cells 0-9, 0 = empty), `None` when it has none
+/// (clashing givens included).
+pub fn best_grid(grid: &[u8; 81]) -> Option<[u8; 81]> {
+    let board = bitcore::Board::from_grid(grid)?;
     let mut any = bitcore::FirstSolution::default();
     bitcore::search(board, &mut any);
-    let floor = score(&any.grid?);
+    let first = any.grid?;
+    let floor = score(&first);
     let mut root = board;
     root.propagate();
     let mut candidates = [0; 21];
@@ -441,6 +433,9 @@ fn best_score(board: bitcore::Board) -> Option<u32> {
         multipliers: [0; 81],
     };
     for target in (floor + 1..=top).rev() {
+        if !dual.may_reach(&root, target - BASE_SCORE, ROOT_STEPS) {
+            continue;
+        }
         let mut goal = AtLeast {
             target,
             reached: None,
@@ -448,41 +443,113 @@ fn best_score(board: bitcore::Board) -> Option<u32> {
             dual,
             steps: NODE_STEPS,
         };
-        if dual.may_reach(&root, target - BASE_SCORE, ROOT_STEPS) {
-            bitcore::search(board, &mut goal);
-        }
-        if let Some(reached) = goal.reached {
-            return Some(reached);
+        bitcore::search(board, &mut goal);
+        if let Some(grid) = goal.reached {
+            return Some(grid);
         }
         dual = goal.dual;
     }
-    Some(floor)
+    Some(first)
 }
 const ROOT_STEPS: usize = 200;
-const NODE_STEPS: usize = 10;
+const NODE_STEPS: usize = 3;
 
-/// 81 whitespace-separated integers 0-9, row by row.
-fn parse_board(text: &str) -> Result<[u8; 81], String> {
+/// Reads the board, searches, writes the best score (or -1).
+pub fn solve<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), String> {
+    let grid = read_board(input)?;
+    let answer = best_grid(&grid).map_or(-1, |best| i64::from(score(&best)));
+    writeln!(output, "{answer}").map_err(|e| format!("cannot write output: {e}"))
+}
+
+/// At most this many characters of a bad token are quoted in an error message.
+const QUOTE_CHARS: usize = 60;
+
+/// Reads 81 whitespace-separated integers 0-9, row by row, as a stream: memory stays
+/// bounded whatever the input (a bad token is kept only as far as the message quotes it).
+fn read_board<R: BufRead>(input: R) -> Result<[u8; 81], String> {
     let mut grid = [0; 81];
-    let mut tokens = text.split_ascii_whitespace();
+    let mut tokens = Tokens {
+        bytes: input.bytes(),
+    };
     for (cell, value) in grid.iter_mut().enumerate() {
-        let token = tokens
-            .next()
-            .ok_or_else(|| format!("expected 81 numbers 0-9, found only {cell}"))?;
-        *value = match token.as_bytes() {
+        let token = match tokens.next()? {
+            Some(token) => token,
+            None if cell == 0 => return Err("empty input: expected 81 numbers 0-9".to_string()),
+            None => return Err(format!("expected 81 numbers 0-9, found only {cell}")),
+        };
+        *value = match token.as_slice() {
             [digit @ b'0'..=b'9'] => digit - b'0',
             _ => {
                 return Err(format!(
-                    "number {} is `{token}`, expected one digit 0-9",
-                    cell + 1
+                    "number {} is `{}`, expected one digit 0-9",
+                    cell + 1,
+                    quote(&token)
                 ))
             }
         };
     }
-    match tokens.next() {
-        Some(extra) => Err(format!("unexpected `{extra}` after the 81 numbers")),
+    match tokens.next()? {
+        Some(extra) => Err(format!(
+            "unexpected `{}` after the 81 numbers",
+            quote(&extra)
+        )),
         None => Ok(grid),
     }
+}
+
+/// Whitespace-separated tokens of a byte stream, each cut to the bytes `quote` may show.
+struct Tokens<R> {
+    bytes: io::Bytes<R>,
+}
+
+impl<R: BufRead> Tokens<R> {
+    /// The next token, cut after enough bytes for `QUOTE_CHARS` characters and a sign
+    /// that there is more; `None` at the end of the input.
+    fn next(&mut self) -> Result<Option<Vec<u8>>, String> {
+        let mut token = Vec::new();
+        for byte in &mut self.bytes {
+            let byte = byte.map_err(|e| format!("cannot read input: {e}"))?;
+            if byte.is_ascii_whitespace() {
+                if token.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            token.push(byte);
+            // 4 bytes per character at most, plus one to tell that the token goes on: no
+            // need to read further (a token this long is bad whatever follows).
+            if token.len() > 4 * QUOTE_CHARS {
+                break;
+            }
+        }
+        Ok(if token.is_empty() { None } else { Some(token) })
+    }
+}
+
+/// A token for an error message: at most `QUOTE_CHARS` characters, control characters
+/// escaped, bytes that are not UTF-8 as `\xNN`, and `...` when cut.
+fn quote(token: &[u8]) -> String {
+    let mut shown = String::new();
+    let mut rest = token;
+    let mut chars = 0;
+    while !rest.is_empty() {
+        if chars == QUOTE_CHARS {
+            shown.push_str("...");
+            break;
+        }
+        // The first character, if the first 1 to 4 bytes make one.
+        let first = (1..=rest.len().min(4))
+            .find_map(|len| std::str::from_utf8(&rest[..len]).ok())
+            .and_then(|text| text.chars().next());
+        match first {
+            Some(c) if c.is_control() => shown.extend(c.escape_default()),
+            Some(c) => shown.push(c),
+            None => shown.push_str(&format!("\\x{:02X}", rest[0])),
+        }
+        rest = &rest[first.map_or(1, char::len_utf8)..];
+        chars += 1;
+    }
+    shown
 }
 
 fn main() {
