@@ -26,6 +26,7 @@
 //!   (162 band parts, 216 ways to join three bands), and a few integer subgradient steps
 //!   per node, warm-started from the last node, tighten it. On sparse boards it proves
 //!   most targets out of reach at the root, where the group bound is 10-15 points loose.
+//!
 //! Once the 21 cells are fixed the score is known: one first-solution search decides
 //! whether it is reachable, instead of enumerating the completions of the other 60 cells.
 //!
