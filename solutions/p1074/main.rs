@@ -23,7 +23,8 @@
 //! - the template bound, a Lagrangian relaxation that sees the whole board: a grid is 9
 //!   digit templates (one cell per row, column and box) tiling the board; with a multiplier
 //!   per cell on "one digit per cell", each digit's best template is found band by band
-//!   (162 band parts, 216 ways to join three bands), and a few integer subgradient steps
+//!   (per band and column choice a 3x3 rows-to-boxes assignment; the bands joined stack by
+//!   stack, the last stack again a 3x3 assignment), and a few integer subgradient steps
 //!   per node, warm-started from the last node, tighten it. On sparse boards it proves
 //!   most targets out of reach at the root, where the group bound is 10-15 points loose.
 //!
@@ -295,9 +296,10 @@ impl TemplateBound {
             if norm == 0 {
                 return true; // the best templates tile the board: a real completion
             }
-            let excess = bound - aim;
+            let excess = i64::from(bound - aim);
             for (multiplier, &c) in self.multipliers.iter_mut().zip(&cover) {
-                *multiplier += excess * (c - 1) / norm;
+                let step = (excess * i64::from(c - 1) / i64::from(norm)) as i32;
+                *multiplier = (*multiplier + step).clamp(-MULTIPLIER_LIMIT, MULTIPLIER_LIMIT);
             }
         }
         true
@@ -310,60 +312,125 @@ impl TemplateBound {
         let mut total: i32 = self.multipliers.iter().sum();
         for (digit, bands) in digit_bands.iter().enumerate() {
             let worth = (digit as i32 + 1) * SCALE;
-            // best[b][k]: the best value of band b's part using column choice k, and which
-            // option gives it.
-            let mut best = [[(i32::MIN, 0u8); 27]; 3];
+            // best[b][k]: the best value of band b's part using column choice k. Branch
+            // free: a cell the digit cannot take is worth FORBIDDEN, so a part through it
+            // loses to every part that avoids it.
+            let mut best = [[0i32; 27]; 3];
             for (band, &mask) in bands.iter().enumerate() {
-                let mut values = [0i32; 27];
-                for (pos, value) in values.iter_mut().enumerate() {
-                    let scoring = SCORING_IN_BAND[band] >> pos & 1 != 0;
-                    *value = if scoring { worth } else { 0 } - self.multipliers[27 * band + pos];
-                }
-                for (index, option) in BAND_OPTIONS.iter().enumerate() {
-                    if mask & option.cells == option.cells {
-                        let [a, b, c] = option.positions;
-                        let value = values[a as usize] + values[b as usize] + values[c as usize];
-                        let slot = &mut best[band][option.columns as usize];
-                        if value > slot.0 {
-                            *slot = (value, index as u8);
-                        }
+                let values = self.cell_values(band, mask, worth);
+                best[band] = best_parts(&values);
+            }
+            let (top, columns_of) = best_join(&best);
+            if top < FORBIDDEN / 2 {
+                return None; // every template of the digit crosses a forbidden cell
+            }
+            total += top;
+            for (band, &columns) in columns_of.iter().enumerate() {
+                let options = &BAND_OPTIONS[6 * columns..6 * columns + 6];
+                let values = self.cell_values(band, bands[band], worth);
+                if let Some(option) = options
+                    .iter()
+                    .find(|o| o.value(&values) == best[band][columns])
+                {
+                    for &pos in &option.positions {
+                        cover[27 * band + pos as usize] += 1;
                     }
-                }
-            }
-            let mut top = (i32::MIN, [0u8; 3]);
-            for combo in COMBOS.iter() {
-                let parts = [
-                    best[0][combo[0] as usize],
-                    best[1][combo[1] as usize],
-                    best[2][combo[2] as usize],
-                ];
-                if parts.iter().all(|part| part.0 != i32::MIN) {
-                    let value = parts[0].0 + parts[1].0 + parts[2].0;
-                    if value > top.0 {
-                        top = (value, [parts[0].1, parts[1].1, parts[2].1]);
-                    }
-                }
-            }
-            if top.0 == i32::MIN {
-                return None;
-            }
-            total += top.0;
-            for (band, &index) in top.1.iter().enumerate() {
-                for &pos in &BAND_OPTIONS[index as usize].positions {
-                    cover[27 * band + pos as usize] += 1;
                 }
             }
         }
         Some(total)
     }
+
+    /// What each cell of `band` is worth to a template of a digit worth `worth` whose
+    /// candidates there are `mask`: `worth` if scoring, else 0, minus the cell's
+    /// multiplier; FORBIDDEN where the digit cannot go.
+    #[inline(always)]
+    fn cell_values(&self, band: usize, mask: u32, worth: i32) -> [i32; 27] {
+        let mut values = [FORBIDDEN; 27];
+        for (pos, value) in values.iter_mut().enumerate() {
+            if mask >> pos & 1 != 0 {
+                let scoring = SCORING_IN_BAND[band] >> pos & 1 != 0;
+                *value = if scoring { worth } else { 0 } - self.multipliers[27 * band + pos];
+            }
+        }
+        values
+    }
 }
+
+/// The best value of a band's part for each column choice `k = o0 + 3 o1 + 9 o2`: the
+/// best assignment of the band's 3 rows to its 3 boxes, row `r` in box `b` taking the cell
+/// in column `3b + o_b`.
+fn best_parts(values: &[i32; 27]) -> [i32; 27] {
+    let mut best = [0; 27];
+    for o2 in 0..3 {
+        for o1 in 0..3 {
+            for o0 in 0..3 {
+                let offsets = [o0, o1, o2];
+                let m = |row: usize, bx: usize| values[9 * row + 3 * bx + offsets[bx]];
+                best[o0 + 3 * o1 + 9 * o2] = (m(0, 0) + (m(1, 1) + m(2, 2)).max(m(1, 2) + m(2, 1)))
+                    .max(m(0, 1) + (m(1, 0) + m(2, 2)).max(m(1, 2) + m(2, 0)))
+                    .max(m(0, 2) + (m(1, 0) + m(2, 1)).max(m(1, 1) + m(2, 0)));
+            }
+        }
+    }
+    best
+}
+
+/// The best template from the bands' best parts (`best[b][k]`, column choice `k`), and the
+/// column choice of each band in one template reaching it. Three parts join when in each
+/// stack they use its three columns: stacks 0 and 1 are enumerated (36 ways), and stack 2,
+/// a 3 x 3 assignment of its columns to the bands, is maximised in closed form.
+fn best_join(best: &[[i32; 27]; 3]) -> (i32, [usize; 3]) {
+    // The best value with stacks 0 and 1 fixed (`base[b]` = band b's column choice so far):
+    // band b takes column `a` of stack 2, i.e. column choice base[b] + 9a.
+    let assignment = |base: [usize; 3]| {
+        let m = |band: usize, column: usize| best[band][base[band] + 9 * column];
+        (m(0, 0) + (m(1, 1) + m(2, 2)).max(m(1, 2) + m(2, 1)))
+            .max(m(0, 1) + (m(1, 0) + m(2, 2)).max(m(1, 2) + m(2, 0)))
+            .max(m(0, 2) + (m(1, 0) + m(2, 1)).max(m(1, 1) + m(2, 0)))
+    };
+    let (mut top, mut at) = (i32::MIN, [0; 3]);
+    for first in PERMUTATIONS {
+        for second in PERMUTATIONS {
+            let base = [
+                first[0] + 3 * second[0],
+                first[1] + 3 * second[1],
+                first[2] + 3 * second[2],
+            ];
+            let value = assignment(base);
+            if value > top {
+                top = value;
+                at = base;
+            }
+        }
+    }
+    let mut columns = at;
+    for third in PERMUTATIONS {
+        let choice = [
+            at[0] + 9 * third[0],
+            at[1] + 9 * third[1],
+            at[2] + 9 * third[2],
+        ];
+        if best[0][choice[0]] + best[1][choice[1]] + best[2][choice[2]] == top {
+            columns = choice;
+            break;
+        }
+    }
+    (top, columns)
+}
+
+/// What a cell the digit cannot take is worth in the template bound. With multipliers kept
+/// within +-MULTIPLIER_LIMIT, a feasible template is worth more than -9 x 2^20 and one
+/// through a forbidden cell less than -2^26 + 8 x (2^20 + 9 x SCALE), below FORBIDDEN / 2;
+/// 9 cells of FORBIDDEN still fit an i32.
+const FORBIDDEN: i32 = -(1 << 26);
+/// Bound on each multiplier (any multipliers give a valid bound, so clamping is safe).
+const MULTIPLIER_LIMIT: i32 = 1 << 20;
 
 /// One way to put a digit in the 3 rows of a band: a cell per row, the rows in different
 /// boxes.
 #[derive(Clone, Copy)]
 struct BandOption {
-    /// The 3 cells as band bits.
-    cells: u32,
     /// The same cells as band positions.
     positions: [u8; 3],
     /// The column used in each box `k`, as `o0 + 3 o1 + 9 o2` (`ok` = 0..3 within the
@@ -372,22 +439,30 @@ struct BandOption {
     columns: u8,
 }
 
-/// The 3! box orders x 3^3 column choices = 162 band options.
+impl BandOption {
+    /// The sum of the option's 3 cell values.
+    #[inline(always)]
+    fn value(&self, values: &[i32; 27]) -> i32 {
+        let [a, b, c] = self.positions;
+        values[a as usize] + values[b as usize] + values[c as usize]
+    }
+}
+
+/// The 3^3 column choices x 3! box orders = 162 band options, by column choice: options
+/// `6k..6k+6` use column choice `k`.
 const BAND_OPTIONS: [BandOption; 162] = {
     let empty = BandOption {
-        cells: 0,
         positions: [0; 3],
         columns: 0,
     };
     let mut table = [empty; 162];
     let mut n = 0;
     while n < 162 {
-        let (order, columns) = (PERMUTATIONS[n / 27], n % 27);
+        let (order, columns) = (PERMUTATIONS[n % 6], n / 6);
         let offsets = [columns % 3, columns / 3 % 3, columns / 9];
         let mut row = 0;
         while row < 3 {
             let pos = 9 * row + 3 * order[row] + offsets[order[row]];
-            table[n].cells |= 1 << pos;
             table[n].positions[row] = pos as u8;
             row += 1;
         }
@@ -406,27 +481,6 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
     [2, 0, 1],
     [2, 1, 0],
 ];
-
-/// The 216 column choices of the three bands that form templates: in each stack of three
-/// columns, the bands use the three different columns (6 ways per stack).
-const COMBOS: [[u8; 3]; 216] = {
-    let mut table = [[0u8; 3]; 216];
-    let mut n = 0;
-    while n < 216 {
-        let stacks = [
-            PERMUTATIONS[n % 6],
-            PERMUTATIONS[n / 6 % 6],
-            PERMUTATIONS[n / 36],
-        ];
-        let mut band = 0;
-        while band < 3 {
-            table[n][band] = (stacks[0][band] + 3 * stacks[1][band] + 9 * stacks[2][band]) as u8;
-            band += 1;
-        }
-        n += 1;
-    }
-    table
-};
 
 /// A best-scoring completion of `grid` (81 cells 0-9, 0 = empty), `None` when it has none
 /// (clashing givens included).
