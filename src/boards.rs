@@ -80,23 +80,6 @@ pub fn sparse(rng: &mut Rng, givens: usize) -> [u8; 81] {
     with_blanks(&full, 81 - givens.min(81), rng)
 }
 
-/// A sparse board of `givens` random givens that do not clash (each placed where its row,
-/// column and box allow it): unlike [`sparse`], it may have no completion at all.
-pub fn random_givens(rng: &mut Rng, givens: usize) -> [u8; 81] {
-    let mut board = [0; 81];
-    let mut cells: Vec<usize> = (0..81).collect();
-    rng.shuffle(&mut cells);
-    for &cell in cells.iter().take(givens.min(81)) {
-        let allowed: Vec<u8> = (1..=9)
-            .filter(|&digit| oracle::allowed(&board, cell, digit))
-            .collect();
-        if !allowed.is_empty() {
-            board[cell] = allowed[rng.below(allowed.len())];
-        }
-    }
-    board
-}
-
 /// A board whose number of solutions lies in `solutions` (which must not contain 0 or 1:
 /// use `unique` or `unsolvable` for those): random boards of 10 to `max_blanks` blanks,
 /// drawn until the oracle's count (capped just past the range) falls inside. Wide ranges

@@ -9,6 +9,7 @@
 //! | [`rng`] | a seeded PRNG, so every random test and board is reproducible |
 //! | [`oracle`] | plain brute-force search, sharing nothing with the cores: the reference answers |
 //! | [`boards`], [`boards16`] | seeded board generators (unique, multi-solution, unsolvable, sparse) |
+//! | [`hunt`] | sparse P1074 boards, a hill-climbing hunt for slow ones, an exact check of their answers |
 //! | [`formats`] | every problem's input and output format, parsed and printed once |
 //! | [`expected`] | the oracle's expected output for a case, in the problem's format |
 //! | [`results`] | the dated results files under `results/`, the one home of measured numbers |
@@ -24,6 +25,7 @@ pub mod boards;
 pub mod boards16;
 pub mod expected;
 pub mod formats;
+pub mod hunt;
 pub mod oracle;
 pub mod project;
 pub mod results;

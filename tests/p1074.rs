@@ -1,12 +1,16 @@
 //! The two facts P1074's solution rests on, checked directly: the score identity
 //! (score = 2745 + the digits of the 21 scoring cells, for every completed grid) and the
-//! group bound (the matroid greedy equals a brute-force best distinct-digit sum).
+//! group bound (the matroid greedy equals a brute-force best distinct-digit sum). Also:
+//! the hunted sparse boards (5-11 givens) against their verified answers, each with a
+//! best grid the plain oracle checks; the hunt's generators; the independent exact method
+//! against the oracle; and the error messages' limits.
 
 #[allow(dead_code)]
 #[path = "../solutions/p1074/main.rs"]
 mod p1074;
 
 use sudoku_toolkit::boards;
+use sudoku_toolkit::hunt;
 use sudoku_toolkit::oracle;
 use sudoku_toolkit::rng::Rng;
 
@@ -77,4 +81,126 @@ fn empty_board_optimum_is_the_root_bound() {
     let mut out = Vec::new();
     p1074::solve("0 ".repeat(81).as_bytes(), &mut out).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), "2906\n");
+}
+
+/// The sparse boards kept from the hunt (testdata/p1074/sparse_*.in): the answer matches the
+/// verified .out, and the solution's best grid is a real completion scoring exactly that
+/// (score from the oracle's weights, not the solution's).
+#[test]
+fn hunted_sparse_boards_match_their_verified_answers() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/p1074");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !(name.starts_with("sparse_0") || name.starts_with("sparse_1")) || !name.ends_with(".in")
+        {
+            continue;
+        }
+        let input = std::fs::read_to_string(&path).unwrap();
+        let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
+        let mut out = Vec::new();
+        p1074::solve(input.as_bytes(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap().trim(),
+            expected.trim(),
+            "{name}"
+        );
+        let puzzle: Vec<u8> = input
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let puzzle: [u8; 81] = puzzle.try_into().unwrap();
+        let best = p1074::best_grid(&puzzle).unwrap();
+        assert!(oracle::is_solution_of(&best, &puzzle), "{name}");
+        let total: u32 = (0..81)
+            .map(|c| oracle::weight(c) * u32::from(best[c]))
+            .sum();
+        assert_eq!(total.to_string(), expected.trim(), "{name}");
+    }
+}
+
+#[test]
+fn hunt_boards_have_the_asked_givens_and_never_clash() {
+    let mut rng = Rng::new(0x4B);
+    for round in 0..200 {
+        let givens = 5 + round % 10;
+        for kind in [hunt::Kind::FromFullGrid, hunt::Kind::RandomGivens] {
+            let board = hunt::sparse_board(&mut rng, kind, givens);
+            assert_eq!(board.iter().filter(|&&v| v != 0).count(), givens);
+            assert!(!oracle::clashes(&board), "{board:?}");
+            let next = hunt::mutate(&mut rng, &board);
+            assert_eq!(next.iter().filter(|&&v| v != 0).count(), givens);
+            assert!(!oracle::clashes(&next), "{next:?}");
+        }
+    }
+}
+
+#[test]
+fn hunt_keeps_the_costliest_first() {
+    let mut rng = Rng::new(7);
+    // Cost: the number of givens, so the climb can only keep or raise it... it cannot
+    // (mutations keep the count), and the list must come out sorted and without repeats.
+    let found = hunt::hunt(&mut rng, 20, (5, 14), (2, 5), |b| {
+        b.iter().filter(|&&v| v != 0).count() as u64
+    });
+    assert!(found.windows(2).all(|w| w[0].0 >= w[1].0));
+    assert!(found[0].0 >= 5 && found[0].0 <= 14);
+}
+
+/// The independent exact method (used to verify test data) agrees with the plain oracle.
+#[test]
+fn exact_method_agrees_with_the_oracle() {
+    let mut rng = Rng::new(0xE7AC7);
+    for round in 0..12 {
+        let puzzle = if round % 3 == 0 {
+            boards::unsolvable(&mut rng, 30)
+        } else {
+            boards::with_blanks(&boards::full_grid(&mut rng), 25 + 2 * round, &mut rng)
+        };
+        let expected = oracle::best_p1074_score(&puzzle);
+        assert_eq!(
+            hunt::best_score_exact(&puzzle, u64::MAX),
+            Ok(expected),
+            "{puzzle:?}"
+        );
+        let mut out = Vec::new();
+        p1074::solve(
+            sudoku_toolkit::formats::p1074_board(&puzzle).as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let answer = expected.map_or(-1, i64::from);
+        assert_eq!(String::from_utf8(out).unwrap(), format!("{answer}\n"));
+    }
+}
+
+fn error_of(input: &[u8]) -> String {
+    let mut out = Vec::new();
+    p1074::solve(input, &mut out).unwrap_err()
+}
+
+#[test]
+fn error_messages_are_short_and_printable() {
+    assert!(error_of(b"").contains("empty input"));
+    assert!(error_of(b" \r\n ").contains("empty input"));
+    // A huge bad token: quoted to 60 characters (counted as characters, not bytes).
+    let mut huge = b"1 ".to_vec();
+    huge.extend("\u{e9}".repeat(100_000).bytes());
+    let message = error_of(&huge);
+    assert!(
+        message.contains(&format!("`{}...`", "\u{e9}".repeat(60))),
+        "{message}"
+    );
+    assert!(message.chars().count() < 120, "{message}");
+    // Control characters and bytes that are not UTF-8 are escaped.
+    let message = error_of(b"1 \x01\xff");
+    assert!(message.contains("`\\u{1}\\xFF`"), "{message}");
+    // A bad token after the 81 numbers is quoted the same way.
+    let mut extra = "0 ".repeat(81).into_bytes();
+    extra.extend("x".repeat(500).bytes());
+    let message = error_of(&extra);
+    assert!(
+        message.contains(&format!("`{}...`", "x".repeat(60))),
+        "{message}"
+    );
 }
