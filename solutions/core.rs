@@ -203,17 +203,23 @@ pub struct Board {
 }
 
 /// What the search reports to, and what decides the search's purpose.
+///
+/// Call order (a promise goals may rely on): at each node the search propagates, then calls
+/// `found` if the board is complete, else `prune`, and, only when `prune` returned `false`,
+/// `choose_cell` right after it on the same, unchanged board, with no other call between
+/// them. So a goal may compute something in `prune` (candidates, a bound) and reuse it in
+/// `choose_cell`, as P1074's goal does.
 pub trait Goal {
     /// Called with each complete, valid grid. Return `true` to stop the whole search.
     fn found(&mut self, board: &Board) -> bool;
-    /// Called at every node after propagation; return `true` to skip this subtree
-    /// (for example when an upper bound cannot beat the best found so far).
+    /// Called at every node after propagation that is not complete; return `true` to skip
+    /// this subtree (for example when an upper bound cannot beat the best found so far).
     fn prune(&mut self, _board: &Board) -> bool {
         false
     }
     /// The open cell to branch on next, or `None` to let the core pick (a bi-value cell,
     /// else a cell with few candidates). A goal that scores some cells may want those
-    /// decided first.
+    /// decided first. Called right after `prune` returned `false`, on the same board.
     fn choose_cell(&mut self, _board: &Board) -> Option<usize> {
         None
     }
