@@ -186,3 +186,51 @@ fn maximise_goal_matches_a_naive_maximiser() {
         );
     }
 }
+
+/// Records every `prune` and `choose_cell` call with the board it was given.
+#[derive(Default)]
+struct CallLog {
+    calls: Vec<(&'static str, Board)>,
+    grids: usize,
+}
+
+impl Goal for CallLog {
+    fn found(&mut self, board: &Board) -> bool {
+        self.calls.push(("found", *board));
+        self.grids += 1;
+        self.grids == 20
+    }
+    fn prune(&mut self, board: &Board) -> bool {
+        self.calls.push(("prune", *board));
+        false
+    }
+    fn choose_cell(&mut self, board: &Board) -> Option<usize> {
+        self.calls.push(("choose_cell", *board));
+        None
+    }
+}
+
+#[test]
+fn choose_cell_follows_prune_on_the_same_board() {
+    // The promise P1074's goal relies on: `choose_cell` comes right after `prune` (that
+    // returned `false`), on the same board, and every `prune` is followed by it. The first
+    // 20 grids of the empty board take many guesses.
+    let mut log = CallLog::default();
+    assert!(search(Board::empty(), &mut log));
+    let prunes = log
+        .calls
+        .iter()
+        .filter(|(name, _)| *name == "prune")
+        .count();
+    assert!(prunes > 1, "the puzzle needs guesses");
+    for (index, (name, board)) in log.calls.iter().enumerate() {
+        match *name {
+            "prune" => {
+                let (next, next_board) = &log.calls[index + 1];
+                assert_eq!((*next, next_board), ("choose_cell", board), "call {index}");
+            }
+            "choose_cell" => assert_eq!(log.calls[index - 1].0, "prune", "call {index}"),
+            _ => {}
+        }
+    }
+}
