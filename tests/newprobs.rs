@@ -1,7 +1,18 @@
 //! The solutions for P1784, POJ 2676, SPOJ SUDOKU, Kattis sudokunique and LeetCode 37 called
-//! as functions: every shipped case, the shared input rules (empty input is an error, error
-//! messages quote at most 60 characters with control bytes escaped), and LeetCode's method
-//! on boards outside its contract.
+//! as functions: every shipped case, seeded random boards against the plain oracle
+//! (scripts/src/oracle.rs), the shared input rules (empty input is an error, error messages
+//! quote at most 60 characters with control bytes escaped), and LeetCode's method on boards
+//! outside its contract.
+
+#[allow(dead_code)]
+#[path = "../scripts/src/gen.rs"]
+mod gen;
+#[allow(dead_code)]
+#[path = "../scripts/src/oracle.rs"]
+mod oracle;
+#[allow(dead_code)]
+#[path = "../scripts/src/rng.rs"]
+mod rng;
 
 #[path = "../solutions/acwing166/main.rs"]
 #[allow(dead_code)]
@@ -302,4 +313,130 @@ fn the_leetcode_core_block_is_a_verbatim_copy() {
          line {}; copy the core between the marker lines",
         inline_core::first_difference(&current, &wanted)
     );
+}
+
+/// Seeded random boards, from nearly full to 45 blanks, every 8th one unsolvable (a clash or
+/// a dead end).
+fn random_boards(seed: u64, count: usize) -> Vec<[u8; 81]> {
+    let mut rng = rng::Rng::new(seed);
+    (0..count)
+        .map(|i| {
+            let blanks = 1 + rng.below(45);
+            if i % 8 == 7 {
+                gen::unsolvable(&mut rng, blanks.min(40))
+            } else {
+                gen::with_blanks(&gen::full_grid(&mut rng), blanks, &mut rng)
+            }
+        })
+        .collect()
+}
+
+fn spaced_rows(grid: &[u8; 81]) -> String {
+    grid.chunks(9)
+        .map(|row| {
+            let digits: Vec<String> = row.iter().map(u8::to_string).collect();
+            digits.join(" ") + "\n"
+        })
+        .collect()
+}
+
+/// 81 cells from an answer's digits (any separators), or `None` for a fixed line.
+fn cells(text: &str) -> Option<[u8; 81]> {
+    let digits: Vec<u8> = text
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .map(|b| b - b'0')
+        .collect();
+    let mut grid = [0; 81];
+    if digits.len() != 81 {
+        return None;
+    }
+    grid.copy_from_slice(&digits);
+    Some(grid)
+}
+
+#[test]
+fn kattis_verdicts_equal_the_oracle_counts() {
+    let boards = random_boards(31, 160);
+    let input: Vec<String> = boards.iter().map(spaced_rows).collect();
+    let (output, result) = solve_text(
+        |i, o| kattis_sudokunique::solve(i, o),
+        input.join("\n").as_bytes(),
+    );
+    assert_eq!(result, Ok(()));
+    let answers: Vec<&str> = output.split("\n\n").collect();
+    assert_eq!(answers.len(), boards.len());
+    let mut seen = [0; 3];
+    for (board, answer) in boards.iter().zip(answers) {
+        let count = oracle::count_solutions(board, 2);
+        seen[count as usize] += 1;
+        match count {
+            0 => assert_eq!(answer.trim(), "Find another job", "{board:?}"),
+            1 => assert_eq!(cells(answer), oracle::solve_first(board), "{board:?}"),
+            _ => assert_eq!(answer.trim(), "Non-unique", "{board:?}"),
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n >= 10),
+        "each verdict often enough: {seen:?}"
+    );
+}
+
+#[test]
+fn p1784_poj2676_and_leetcode_solve_or_rightly_say_none() {
+    let boards = random_boards(32, 120);
+    let poj_input = format!("{}\n", boards.len())
+        + &boards
+            .iter()
+            .map(|board| gen::dots(board).replace('.', "0"))
+            .map(|line| {
+                (0..9)
+                    .map(|r| format!("{}\n", &line[9 * r..9 * r + 9]))
+                    .collect::<String>()
+            })
+            .collect::<String>();
+    let (poj_output, result) = solve_text(|i, o| poj2676::solve(i, o), poj_input.as_bytes());
+    assert_eq!(result, Ok(()));
+    let mut poj_lines = poj_output.lines();
+    for board in &boards {
+        let solvable = oracle::solve_first(board).is_some();
+        // P1784: one board per input.
+        let (output, result) = solve_text(|i, o| p1784::solve(i, o), spaced_rows(board).as_bytes());
+        assert_eq!(result, Ok(()));
+        match cells(&output) {
+            Some(grid) => assert!(oracle::is_solution_of(&grid, board), "{board:?}"),
+            None => assert!(
+                !solvable && output == "no solution\n",
+                "{board:?}: {output}"
+            ),
+        }
+        // POJ 2676: the same board inside one long input.
+        let first = poj_lines.next().unwrap();
+        if first == "no solution" {
+            assert!(!solvable, "{board:?}");
+        } else {
+            let rows: String = std::iter::once(first)
+                .chain(poj_lines.by_ref().take(8))
+                .collect();
+            let grid = cells(&rows).unwrap();
+            assert!(oracle::is_solution_of(&grid, board), "{board:?}");
+        }
+        // LeetCode: the method in place; an unsolvable board stays as it was.
+        let mut cells_as_chars: Vec<Vec<char>> = board
+            .chunks(9)
+            .map(|row| {
+                row.iter()
+                    .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+                    .collect()
+            })
+            .collect();
+        let before = cells_as_chars.clone();
+        leetcode::Solution::solve_sudoku(&mut cells_as_chars);
+        let text: String = cells_as_chars.iter().flatten().collect();
+        match cells(&text) {
+            Some(grid) if solvable => assert!(oracle::is_solution_of(&grid, board)),
+            _ => assert!(!solvable && cells_as_chars == before, "{board:?}"),
+        }
+    }
+    assert_eq!(poj_lines.next(), None);
 }
