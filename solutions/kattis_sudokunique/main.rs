@@ -50,7 +50,7 @@ pub fn solve<R: BufRead, W: Write>(input: R, output: W) -> Result<(), String> {
 fn answer_all<R: BufRead, W: Write>(mut tokens: Tokens<R>, output: &mut W) -> Result<(), String> {
     let mut grid = [0; 81];
     let mut text = String::with_capacity(170);
-    for number in 1.. {
+    for number in 1u64.. {
         for (index, cell) in grid.iter_mut().enumerate() {
             let (line, token) = match tokens.next()? {
                 Some(numbered) => numbered,
