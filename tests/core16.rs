@@ -266,8 +266,12 @@ fn acwing169_reads_crlf_blank_lines_and_trailing_spaces() {
     let messy = SAMPLE.replace('\n', "  \r\n");
     let input = format!("\r\n{SAMPLE}\n\n{}", messy.trim_end());
     assert_eq!(run_acwing169(&input), (answer.repeat(2), Ok(())));
-    assert_eq!(run_acwing169(""), (String::new(), Ok(())));
-    assert_eq!(run_acwing169("\n \r\n"), (String::new(), Ok(())));
+    // Empty input is an error in every solution (one rule for all).
+    for empty in ["", "\n \r\n"] {
+        let (output, result) = run_acwing169(empty);
+        assert_eq!(output, "");
+        assert!(result.unwrap_err().starts_with("empty input"));
+    }
 }
 
 #[test]

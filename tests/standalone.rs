@@ -1,86 +1,315 @@
-//! Each `solutions/*/main.rs` must build alone the way an online judge builds it:
-//! `rustc --edition 2021 -O main.rs`, no Cargo, no crates, and not one warning. The built
-//! program then answers its sample, as a last check that the file is complete.
+//! Every submitted file must build alone the way an online judge builds it: plain `rustc`,
+//! no Cargo, no crates, not one warning, on every compiler the judges may run. Here that
+//! means each compiler found on this machine in each edition it supports:
+//! - current stable (`rustc` on PATH, or `RUSTC`): editions 2018, 2021 and 2024;
+//! - Rust 1.63 (Debian's `/usr/bin/rustc`, or `RUSTC_OLD`): editions 2018 and 2021.
+//!
+//! A missing old compiler fails the test under CI (`CI=true`) and prints a SKIPPED line
+//! otherwise. Each compiler then builds every submission (edition 2021; `-O` with stable, as
+//! the judges do) and runs its sample, as a last check that the file is complete; the other
+//! editions are checked with `--emit=metadata` (every error and lint, no code generation).
+//!
+//! The submissions: each `solutions/<problem>/main.rs` alone, and LeetCode's
+//! `solutions/leetcode37/solution.rs` appended to `testdata/leetcode37/harness.rs` (LeetCode
+//! pastes the submission into its own file, which supplies `struct Solution` and `main`).
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
+
+/// Submissions that do not build with Rust 1.63 yet, and why; each is being fixed
+/// elsewhere. While listed, an old-compiler failure is reported but tolerated; once one
+/// builds, the test fails until its entry is removed, so the list cannot go stale.
+const KNOWN_OLD_RUSTC_FAILURES: [(&str, &str); 0] = [];
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn solution_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("solutions"))
+/// A compiler to try, with its version.
+struct Compiler {
+    program: PathBuf,
+    version: (u32, u32),
+    is_old: bool,
+}
+
+impl Compiler {
+    fn find(program: PathBuf, is_old: bool) -> Option<Compiler> {
+        let output = Command::new(&program).arg("--version").output().ok()?;
+        let text = String::from_utf8_lossy(&output.stdout);
+        // "rustc 1.63.0" or "rustc 1.95.0 (59807616e 2026-04-14)"
+        let mut numbers = text.split_whitespace().nth(1)?.split('.');
+        let major = numbers.next()?.parse().ok()?;
+        let minor = numbers.next()?.parse().ok()?;
+        Some(Compiler {
+            program,
+            version: (major, minor),
+            is_old,
+        })
+    }
+
+    fn editions(&self) -> Vec<&'static str> {
+        let mut editions = vec!["2018", "2021"];
+        if self.version >= (1, 85) {
+            editions.push("2024");
+        }
+        editions
+    }
+
+    fn name(&self) -> String {
+        format!(
+            "rustc {}.{} ({})",
+            self.version.0,
+            self.version.1,
+            self.program.display()
+        )
+    }
+}
+
+/// Current stable, plus the old compiler when there is one that differs from it.
+fn compilers() -> Vec<Compiler> {
+    let stable = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let stable = Compiler::find(PathBuf::from(stable), false).expect("rustc on PATH runs");
+    let old_path = std::env::var_os("RUSTC_OLD")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/rustc"));
+    let old = Compiler::find(old_path.clone(), true).filter(|old| old.version != stable.version);
+    let mut found = vec![stable];
+    match old {
+        Some(old) => found.push(old),
+        None => {
+            let message = format!(
+                "no old compiler: {} is missing or is the same version as `rustc` \
+                 (install Debian's rustc 1.63: apt-get install rustc, or set RUSTC_OLD)",
+                old_path.display()
+            );
+            assert!(
+                std::env::var("CI").map_or(true, |ci| ci != "true"),
+                "{message}"
+            );
+            // Straight to the terminal: the test harness captures `eprintln!`.
+            let _ = writeln!(
+                std::io::stderr(),
+                "\nSKIPPED (Rust 1.63 checks): {message}\n"
+            );
+        }
+    }
+    found
+}
+
+/// A file to compile, and the problem whose sample it answers.
+struct Submission {
+    problem: String,
+    source: PathBuf,
+}
+
+fn submissions(scratch: &Path) -> Vec<Submission> {
+    let mut found: Vec<Submission> = std::fs::read_dir(root().join("solutions"))
         .unwrap()
-        .map(|entry| entry.unwrap().path().join("main.rs"))
-        .filter(|path| path.is_file())
+        .map(|entry| entry.unwrap().path())
+        .filter(|dir| dir.join("main.rs").is_file())
+        .map(|dir| Submission {
+            problem: dir.file_name().unwrap().to_str().unwrap().to_string(),
+            source: dir.join("main.rs"),
+        })
         .collect();
-    files.sort();
-    files
+    let harness = std::fs::read_to_string(root().join("testdata/leetcode37/harness.rs")).unwrap();
+    let solution =
+        std::fs::read_to_string(root().join("solutions/leetcode37/solution.rs")).unwrap();
+    let joined = scratch.join("leetcode37.rs");
+    std::fs::write(&joined, harness + &solution).unwrap();
+    found.push(Submission {
+        problem: "leetcode37".to_string(),
+        source: joined,
+    });
+    found.sort_by(|a, b| a.problem.cmp(&b.problem));
+    found
+}
+
+/// One rustc run: a check (`--emit=metadata`: errors and lints, no code) or a build, with
+/// `-O` or without.
+struct Job<'a> {
+    compiler: &'a Compiler,
+    submission: &'a Submission,
+    edition: &'static str,
+    build: bool,
+    optimise: bool,
 }
 
 #[test]
-fn each_solution_compiles_alone_with_plain_rustc_without_warnings() {
-    let out_dir = std::env::temp_dir().join(format!("sudoku-standalone-{}", std::process::id()));
-    std::fs::create_dir_all(&out_dir).unwrap();
-    let files = solution_files();
-    assert!(files.len() >= 3);
-    // Compile in parallel: rustc -O takes a few seconds per file.
-    let builds: Vec<_> = files
-        .iter()
-        .map(|file| {
-            let name = file
-                .parent()
-                .unwrap()
-                .file_name()
-                .unwrap()
-                .to_str()
-                .unwrap()
-                .to_string();
-            let child = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
-                .args(["--edition", "2021", "-O", "-o"])
-                .arg(out_dir.join(&name))
-                .arg(file)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("rustc runs");
-            (name, child)
-        })
-        .collect();
-    for (name, child) in builds {
-        let output = child.wait_with_output().unwrap();
-        let messages = String::from_utf8_lossy(&output.stderr);
-        assert!(output.status.success(), "{name}: rustc failed:\n{messages}");
-        assert!(
-            messages.trim().is_empty(),
-            "{name}: rustc printed warnings:\n{messages}"
-        );
-        let binary = out_dir.join(&name);
-        let cases = root().join("testdata").join(&name);
-        let sample = ["sample", "sample1"]
-            .iter()
-            .find(|sample| cases.join(format!("{sample}.in")).is_file())
-            .unwrap_or_else(|| panic!("{name}: no testdata/{name}/sample.in or sample1.in"));
-        let input = std::fs::read(cases.join(format!("{sample}.in"))).unwrap();
-        let expected = std::fs::read_to_string(cases.join(format!("{sample}.out"))).unwrap();
-        let actual = run(&binary, &input);
-        assert_eq!(normalise(&actual), normalise(&expected), "{name}/{sample}");
+fn every_submission_compiles_with_every_rustc_and_edition_without_warnings() {
+    let scratch = std::env::temp_dir().join(format!("sudoku-standalone-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let compilers = compilers();
+    let submissions = submissions(&scratch);
+    assert!(submissions.len() >= 9, "expected the nine submissions");
+    let mut jobs = Vec::new();
+    for compiler in &compilers {
+        for submission in &submissions {
+            for edition in compiler.editions() {
+                let build = edition == "2021";
+                // Optimised like a judge with stable; the old compiler's build only has to
+                // show that the program it makes answers the sample.
+                let optimise = build && !compiler.is_old;
+                jobs.push(Job {
+                    compiler,
+                    submission,
+                    edition,
+                    build,
+                    optimise,
+                });
+            }
+        }
     }
-    std::fs::remove_dir_all(&out_dir).ok();
+    // A few rustc at a time: each -O build takes seconds and a few hundred MB.
+    let queue = Mutex::new(jobs.iter().collect::<Vec<_>>());
+    let failures = Mutex::new(Vec::new());
+    let tolerated = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..3 {
+            scope.spawn(|| loop {
+                let job = match queue.lock().unwrap().pop() {
+                    Some(job) => job,
+                    None => return,
+                };
+                let outcome = run_job(job, &scratch);
+                let known = KNOWN_OLD_RUSTC_FAILURES
+                    .iter()
+                    .find(|(problem, _)| *problem == job.submission.problem);
+                match (outcome, job.compiler.is_old, known) {
+                    (Err(message), true, Some((_, why))) => {
+                        tolerated.lock().unwrap().push(format!(
+                            "{} with {}, edition {}: fails as known ({why}): {}",
+                            job.submission.problem,
+                            job.compiler.name(),
+                            job.edition,
+                            message
+                                .lines()
+                                .find(|line| line.starts_with("error"))
+                                .unwrap_or("")
+                        ))
+                    }
+                    (Err(message), _, _) => failures.lock().unwrap().push(message),
+                    (Ok(()), true, Some(_)) => failures.lock().unwrap().push(format!(
+                        "{} now builds with {} (edition {}): remove it from \
+                         KNOWN_OLD_RUSTC_FAILURES in tests/standalone.rs",
+                        job.submission.problem,
+                        job.compiler.name(),
+                        job.edition
+                    )),
+                    (Ok(()), _, _) => {}
+                }
+            });
+        }
+    });
+    let tolerated = tolerated.into_inner().unwrap();
+    if !tolerated.is_empty() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nKNOWN FAILURES with the old compiler (tolerated while listed):\n  {}\n",
+            tolerated.join("\n  ")
+        );
+    }
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
+    std::fs::remove_dir_all(&scratch).ok();
 }
 
-fn run(binary: &Path, input: &[u8]) -> String {
-    use std::io::Write;
+/// Compiles one submission; for a build, also runs its sample.
+fn run_job(job: &Job, scratch: &Path) -> Result<(), String> {
+    let what = format!(
+        "{} with {}, edition {}",
+        job.submission.problem,
+        job.compiler.name(),
+        job.edition
+    );
+    let binary = scratch.join(format!(
+        "{}-{}-{}-{}",
+        job.submission.problem, job.compiler.version.0, job.compiler.version.1, job.edition
+    ));
+    let mut command = Command::new(&job.compiler.program);
+    command.args(["--edition", job.edition, "--crate-name", "submission"]);
+    if job.build {
+        if job.optimise {
+            command.arg("-O");
+        }
+        command.arg("-o").arg(&binary);
+    } else {
+        command
+            .arg("--emit=metadata")
+            .arg("--out-dir")
+            .arg(scratch.join(format!(
+                "check-{}",
+                binary.file_name().unwrap().to_str().unwrap()
+            )));
+    }
+    let output = command
+        .arg(&job.submission.source)
+        .output()
+        .map_err(|e| format!("{what}: cannot run rustc: {e}"))?;
+    let messages = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        return Err(format!("{what}: rustc failed:\n{messages}"));
+    }
+    if !messages.trim().is_empty() {
+        return Err(format!("{what}: rustc printed warnings:\n{messages}"));
+    }
+    if job.build {
+        check_sample(&job.submission.problem, &binary).map_err(|e| format!("{what}: {e}"))?;
+        if job.optimise && job.submission.problem == "leetcode37" {
+            // The judge cannot build harness + solution yet: run every case here.
+            check_all_cases("leetcode37", &binary).map_err(|e| format!("{what}: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+fn check_sample(problem: &str, binary: &Path) -> Result<(), String> {
+    let cases = root().join("testdata").join(problem);
+    let sample = ["sample", "sample1", "partial_sample"]
+        .iter()
+        .find(|sample| cases.join(format!("{sample}.in")).is_file())
+        .ok_or_else(|| format!("no sample in testdata/{problem}"))?;
+    check_case(&cases, sample, binary)
+}
+
+fn check_all_cases(problem: &str, binary: &Path) -> Result<(), String> {
+    let cases = root().join("testdata").join(problem);
+    let mut count = 0;
+    for entry in std::fs::read_dir(&cases).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().map_or(false, |e| e == "in") {
+            check_case(&cases, path.file_stem().unwrap().to_str().unwrap(), binary)?;
+            count += 1;
+        }
+    }
+    if count < 5 {
+        return Err(format!("only {count} cases in testdata/{problem}"));
+    }
+    Ok(())
+}
+
+fn check_case(cases: &Path, sample: &str, binary: &Path) -> Result<(), String> {
+    let input = std::fs::read(cases.join(format!("{sample}.in"))).unwrap();
+    let expected = std::fs::read_to_string(cases.join(format!("{sample}.out"))).unwrap();
     let mut child = Command::new(binary)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
+        .map_err(|e| format!("cannot run: {e}"))?;
+    child.stdin.take().unwrap().write_all(&input).unwrap();
     let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "{} failed", binary.display());
-    String::from_utf8(output.stdout).unwrap()
+    if !output.status.success() {
+        return Err(format!("{sample} exits with {}", output.status));
+    }
+    let actual = String::from_utf8_lossy(&output.stdout);
+    if normalise(&actual) != normalise(&expected) {
+        return Err(format!(
+            "{sample}: wrong answer\nexpected:\n{expected}\nactual:\n{actual}"
+        ));
+    }
+    Ok(())
 }
 
 fn normalise(text: &str) -> String {
