@@ -41,9 +41,10 @@
 //!   guesses on forum_hardest_1905, 80.7 -> 60.7, and whole-process CPU -6% on 17clue,
 //!   -8% forum_1905, -11% magictour, -6% forum_1106, +-1% serg), else the first open
 //!   cell of each band with the fewest candidates of those three (measured: fewer nodes
-//!   than the fewest-candidates cell of the whole board on the hardest sets). Try one digit on a
-//!   copy (lowest first, or highest when the goal asks), then remove it from the cell; on
-//!   a bi-value cell the other digit is placed at once. No allocation on the search path.
+//!   than the fewest-candidates cell of the whole board on the hardest sets). Try one
+//!   digit on a copy (lowest first, or highest when the goal asks), then remove it from the
+//!   cell; on a bi-value cell the other digit is placed at once. No allocation on the
+//!   search path.
 //! - What is left out, because it cost more than it saved (see `scripts/bench`): hidden
 //!   singles in columns as a separate pass, and dirty bits kept by hand. Measured on the
 //!   first 2,000 of forum_hardest_1905 (guesses per puzzle, then CPU time against the kept
@@ -72,8 +73,9 @@
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). One
 //! propagation round is O(27) word operations per changed digit-band; a node costs a few
-//! thousand instructions (about 3,400 on forum_hardest_1905). In practice 9x9 puzzles need few nodes: singles and locked
-//! candidates solve most of the 17-clue set without any guess.
+//! thousand instructions (about 3,400 on forum_hardest_1905). In practice 9x9 puzzles need
+//! few nodes: singles and locked candidates solve most of the 17-clue set without any
+//! guess.
 //!
 //! # Verified
 //! `tests/core.rs` (place/propagate/goals unit tests), `tests/properties.rs` (thousands of
