@@ -208,3 +208,24 @@ fn error_messages_are_short_and_printable() {
         "{message}"
     );
 }
+
+/// The template bound's target search alone (no group-bound-only search first, which
+/// settles most dense boards by itself) against the plain oracle, on random boards of
+/// every kind the property tests use.
+#[test]
+fn target_search_alone_equals_the_oracle() {
+    let mut rng = Rng::new(0x7A26);
+    for round in 0..60 {
+        let puzzle = match round % 4 {
+            0 => gen::unsolvable(&mut rng, 30),
+            1 => gen::with_blanks(&gen::full_grid(&mut rng), 20 + round % 25, &mut rng),
+            _ => gen::with_blanks(&gen::full_grid(&mut rng), 36 + round % 6, &mut rng),
+        };
+        let expected = oracle::best_p1074_score(&puzzle);
+        let best = p1074::best_grid_after(&puzzle, 0);
+        assert_eq!(best.map(|grid| p1074::score(&grid)), expected, "{puzzle:?}");
+        if let Some(grid) = best {
+            assert!(oracle::is_solution_of(&grid, &puzzle));
+        }
+    }
+}
