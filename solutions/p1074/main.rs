@@ -13,31 +13,33 @@
 //! score = 2745 + corners + centre + ring 2      (ring 2 = the 16 cells around the centre box)
 //! ```
 //!
-//! So only 21 cells matter. The search asks, for targets from the root's group bound down,
-//! "is there a completion scoring at least T?"; the first yes is the answer (a board that
-//! is solvable at all gives the floor: the score of its first completion). Each question is
-//! a depth-first search that branches on the 21 cells (fewest candidates first) and cuts a
-//! node with two bounds:
-//! - the group bound: cells of a group share a unit, so their digits are distinct, and the
-//!   best distinct-digit sum is an exact matroid greedy (cheap, checked first);
-//! - the template bound, a Lagrangian relaxation that sees the whole board: a grid is 9
-//!   digit templates (one cell per row, column and box) tiling the board; with a multiplier
-//!   per cell on "one digit per cell", each digit's best template is found band by band
-//!   (per band and column choice a 3x3 rows-to-boxes assignment; the bands joined stack by
-//!   stack, the last stack again a 3x3 assignment), and a few integer subgradient steps
-//!   per node, warm-started from the last node, tighten it. On sparse boards it proves
-//!   most targets out of reach at the root, where the group bound is 10-15 points loose.
+//! So only 21 cells matter. Two searches, both branching on those 21 cells only:
+//! 1. A plain branch and bound with the group bound (cells of a group share a unit, so
+//!    their digits are distinct; the best distinct-digit sum is an exact matroid greedy),
+//!    highest digit first, for at most 20,000 nodes. Boards with many givens end here.
+//! 2. Otherwise, for targets T from the root's group bound down to the best score found so
+//!    far: "is there a completion scoring at least T?"; the first yes is the answer, and if
+//!    none, the best found is. Each question is a depth-first search (fewest candidates
+//!    first) that cuts a node with the group bound, then with the template bound, a
+//!    Lagrangian relaxation that sees the whole board: a grid is 9 digit templates (one
+//!    cell per row, column and box) tiling the board; with a multiplier per cell on "one
+//!    digit per cell", each digit's best template is found band by band (per band and
+//!    column choice a 3x3 rows-to-boxes assignment; the bands joined stack by stack), and
+//!    a few integer subgradient steps per node, warm-started from the last node, tighten
+//!    it. At each target's root, reduced-cost fixing also takes every digit from the cells
+//!    where the best template through the cell cannot reach T, for the whole search.
 //!
 //! Once the 21 cells are fixed the score is known: one first-solution search decides
 //! whether it is reachable, instead of enumerating the completions of the other 60 cells.
 //!
-//! Complexity: exponential in the worst case; in practice a few hundred nodes, each costing
-//! a few bound evaluations of about 10^4 word operations.
+//! Complexity: exponential in the worst case; in practice up to a few thousand nodes, a
+//! template-bound evaluation costing about 10^4 word operations.
 //! Verified: NOIP 2009's 20 official cases, the samples, random boards against a plain
-//! exhaustive oracle (tests/properties.rs, scripts/stress p1074), the identity and the
-//! group bound checked directly, and 11 hunted sparse boards (5-11 givens) whose answers
-//! were cross-checked with the previous group-bound-only solution and witnessed by a grid
-//! the oracle checks (tests/p1074.rs, testdata/README.md).
+//! exhaustive oracle (tests/properties.rs, scripts/stress p1074; tests/p1074.rs also runs
+//! the target search alone on them), the identity and the group bound checked directly,
+//! and 11 hunted sparse boards (5-11 givens) whose answers were cross-checked with the
+//! previous group-bound-only solution and witnessed by a grid the oracle checks
+//! (tests/p1074.rs, testdata/README.md).
 //! Submit this file alone (Rust 2018 or 2021, rustc 1.63 or newer).
 
 use std::cmp::Reverse;
