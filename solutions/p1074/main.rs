@@ -752,18 +752,20 @@ pub fn best_grid_after(grid: &[u8; 81], quick_nodes: u32) -> Option<[u8; 81]> {
     }
     Some(first)
 }
+
 /// Subgradient steps of the template bound at the root of each target's search (with
 /// reduced-cost fixing), and at every other node (without: measured, fixing at every node
-/// costs more than the nodes it saves, while fixing at the root alone cuts the hunt set's
+/// costs more than the nodes it saves, while fixing at the root alone cuts the hard set's
 /// nodes 2.3x). More steps cut few nodes but cost more than they save.
 const ROOT_STEPS: usize = 10;
+const NODE_STEPS: usize = 3;
+
 /// Nodes the group-bound-only search may use before the template bound takes over
 /// (measured: NOIP's cases need at most a few thousand; on the hardest hunted boards the
 /// best grid it finds by 20,000 nodes is often the answer, which spares the target search
 /// its slowest part, finding a grid at the last target: worst hard board 361M -> 160M
 /// instructions, while 8,000 nodes left most of them above 250M).
 const QUICK_NODES: u32 = 20_000;
-const NODE_STEPS: usize = 3;
 
 /// Reads the board, searches, writes the best score (or -1).
 pub fn solve<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), String> {
