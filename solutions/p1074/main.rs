@@ -37,7 +37,7 @@
 //! Verified: NOIP 2009's 20 official cases, the samples, random boards against a plain
 //! exhaustive oracle (tests/properties.rs, scripts/stress p1074; tests/p1074.rs also runs
 //! the target search alone on them), the identity and the group bound checked directly,
-//! and 11 hunted sparse boards (5-11 givens) whose answers were cross-checked with the
+//! and 14 hunted sparse boards (5-13 givens) whose answers were cross-checked with the
 //! previous group-bound-only solution and witnessed by a grid the oracle checks
 //! (tests/p1074.rs, testdata/README.md).
 //! Submit this file alone (Rust 2018 or 2021, rustc 1.63 or newer).
