@@ -10,8 +10,13 @@
 //! `(boards + climbs * steps)` calls of `cost`; `best_score_exact` is exponential (a plain
 //! depth-first search with a simple bound, see its doc).
 //! Verified: tests/p1074.rs checks the generated boards' given counts and that they never
-//! clash, and checks the kept test data against `best_score_exact`'s answers where it
-//! finished.
+//! clash (also after `mutate`), that `hunt` returns its boards costliest first, and
+//! `best_score_exact` against the plain oracle on denser boards (on 5-11 givens it does
+//! not finish in minutes: its bound is too weak there).
+//!
+//! Used so far from a scratch driver (not committed): `hunt(&mut rng, 600, (5, 14),
+//! (12, 40), |board| <microseconds of p1074::best_grid(board)>)`, then the top boards
+//! re-measured with callgrind.
 
 use crate::oracle;
 use crate::rng::Rng;

@@ -13,31 +13,33 @@
 //! score = 2745 + corners + centre + ring 2      (ring 2 = the 16 cells around the centre box)
 //! ```
 //!
-//! So only 21 cells matter. The search asks, for targets from the root's group bound down,
-//! "is there a completion scoring at least T?"; the first yes is the answer (a board that
-//! is solvable at all gives the floor: the score of its first completion). Each question is
-//! a depth-first search that branches on the 21 cells (fewest candidates first) and cuts a
-//! node with two bounds:
-//! - the group bound: cells of a group share a unit, so their digits are distinct, and the
-//!   best distinct-digit sum is an exact matroid greedy (cheap, checked first);
-//! - the template bound, a Lagrangian relaxation that sees the whole board: a grid is 9
-//!   digit templates (one cell per row, column and box) tiling the board; with a multiplier
-//!   per cell on "one digit per cell", each digit's best template is found band by band
-//!   (per band and column choice a 3x3 rows-to-boxes assignment; the bands joined stack by
-//!   stack, the last stack again a 3x3 assignment), and a few integer subgradient steps
-//!   per node, warm-started from the last node, tighten it. On sparse boards it proves
-//!   most targets out of reach at the root, where the group bound is 10-15 points loose.
+//! So only 21 cells matter. Two searches, both branching on those 21 cells only:
+//! 1. A plain branch and bound with the group bound (cells of a group share a unit, so
+//!    their digits are distinct; the best distinct-digit sum is an exact matroid greedy),
+//!    highest digit first, for at most 20,000 nodes. Boards with many givens end here.
+//! 2. Otherwise, for targets T from the root's group bound down to the best score found so
+//!    far: "is there a completion scoring at least T?"; the first yes is the answer, and if
+//!    none, the best found is. Each question is a depth-first search (fewest candidates
+//!    first) that cuts a node with the group bound, then with the template bound, a
+//!    Lagrangian relaxation that sees the whole board: a grid is 9 digit templates (one
+//!    cell per row, column and box) tiling the board; with a multiplier per cell on "one
+//!    digit per cell", each digit's best template is found band by band (per band and
+//!    column choice a 3x3 rows-to-boxes assignment; the bands joined stack by stack), and
+//!    a few integer subgradient steps per node, warm-started from the last node, tighten
+//!    it. At each target's root, reduced-cost fixing also takes every digit from the cells
+//!    where the best template through the cell cannot reach T, for the whole search.
 //!
 //! Once the 21 cells are fixed the score is known: one first-solution search decides
 //! whether it is reachable, instead of enumerating the completions of the other 60 cells.
 //!
-//! Complexity: exponential in the worst case; in practice a few hundred nodes, each costing
-//! a few bound evaluations of about 10^4 word operations.
+//! Complexity: exponential in the worst case; in practice up to a few thousand nodes, a
+//! template-bound evaluation costing about 10^4 word operations.
 //! Verified: NOIP 2009's 20 official cases, the samples, random boards against a plain
-//! exhaustive oracle (tests/properties.rs, scripts/stress p1074), the identity and the
-//! group bound checked directly, and 11 hunted sparse boards (5-11 givens) whose answers
-//! were cross-checked with the previous group-bound-only solution and witnessed by a grid
-//! the oracle checks (tests/p1074.rs, testdata/README.md).
+//! exhaustive oracle (tests/properties.rs, scripts/stress p1074; tests/p1074.rs also runs
+//! the target search alone on them), the identity and the group bound checked directly,
+//! and 14 hunted sparse boards (5-13 givens) whose answers were cross-checked with the
+//! previous group-bound-only solution and witnessed by a grid the oracle checks
+//! (tests/p1074.rs, testdata/README.md).
 //! Submit this file alone (Rust 2018 or 2021, rustc 1.63 or newer).
 
 use std::cmp::Reverse;
@@ -83,6 +85,72 @@ pub fn score(grid: &[u8; 81]) -> u32 {
         .sum()
 }
 
+/// Goal: the best completion by the group bound alone, giving up after `nodes_left` nodes.
+/// Boards with many givens (NOIP's) finish here in a few thousand nodes, without paying
+/// for the template bound; the others keep the best grid found as a floor.
+struct QuickBest {
+    best: Option<[u8; 81]>,
+    best_score: Option<u32>,
+    candidates: [u32; 21],
+    nodes_left: u32,
+    gave_up: bool,
+}
+
+impl QuickBest {
+    fn offer(&mut self, grid: [u8; 81]) {
+        let total = score(&grid);
+        if self.best_score.map_or(true, |best| total > best) {
+            self.best = Some(grid);
+            self.best_score = Some(total);
+        }
+    }
+}
+
+impl bitcore::Goal for QuickBest {
+    const HIGH_DIGITS_FIRST: bool = true;
+
+    fn found(&mut self, board: &bitcore::Board) -> bool {
+        self.offer(board.grid());
+        false
+    }
+
+    fn prune(&mut self, board: &bitcore::Board) -> bool {
+        if self.nodes_left == 0 {
+            self.gave_up = true;
+            return true;
+        }
+        self.nodes_left -= 1;
+        for (mask, cell) in self.candidates.iter_mut().zip(scoring_cells()) {
+            *mask = board.candidates_of(cell);
+        }
+        if upper_bound(&self.candidates, self.best_score).is_none() {
+            return true; // no completion here beats the best so far
+        }
+        if self.candidates.iter().all(|mask| mask.is_power_of_two()) {
+            // The 21 cells are decided and beat the best: one completion is enough.
+            let mut any = bitcore::FirstSolution::default();
+            bitcore::search(*board, &mut any);
+            if let Some(grid) = any.grid {
+                self.offer(grid);
+            }
+            return true;
+        }
+        false
+    }
+
+    fn choose_cell(&mut self, _board: &bitcore::Board) -> Option<usize> {
+        // The open scoring cell with the highest digit to try, fewest candidates among
+        // those: a high digit first finds high scores first, so the bound cuts sooner.
+        self.candidates
+            .iter()
+            .zip(scoring_cells())
+            .map(|(mask, cell)| (Reverse(32 - mask.leading_zeros()), mask.count_ones(), cell))
+            .filter(|&(_, count, _)| count > 1)
+            .min()
+            .map(|(_, _, cell)| cell)
+    }
+}
+
 /// Goal: a completion scoring at least `target`, depth-first; the search stops at the first.
 struct AtLeast {
     /// The score to reach.
@@ -92,6 +160,12 @@ struct AtLeast {
     /// Candidates of the scoring cells at the node `prune` last saw, which is the node
     /// `choose_cell` is asked about next (the search calls them in that order).
     candidates: [u32; 21],
+    /// The same after the template bound's reduced-cost fixing, which may take digits the
+    /// board still allows (the board itself is the core's; the goal only reads it).
+    kept: [u32; 21],
+    /// What the root's reduced-cost fixing left of each digit's cells: true of every node
+    /// of this target's search, so each node starts from it.
+    allowed: DigitBands,
     /// The template bound's multipliers, carried from node to node and from one target to
     /// the next: a warm start needs few steps.
     dual: TemplateBound,
@@ -132,9 +206,23 @@ impl bitcore::Goal for AtLeast {
             }
             return true;
         }
-        !self
+        let mut bands = digit_bands(board);
+        for (mine, allowed) in bands.iter_mut().zip(&self.allowed) {
+            for (band, &keep) in mine.iter_mut().zip(allowed) {
+                *band &= keep;
+            }
+        }
+        if !self
             .dual
-            .may_reach(board, self.target - BASE_SCORE, self.steps)
+            .may_reach(&mut bands, self.target - BASE_SCORE, self.steps, false)
+        {
+            return true;
+        }
+        // Reduced-cost fixing may have taken candidates: branch on what is left.
+        for (mask, cell) in self.kept.iter_mut().zip(scoring_cells()) {
+            *mask = (0..9).fold(0, |m, d| m | (bands[d][cell / 27] >> (cell % 27) & 1) << d);
+        }
+        false
     }
 
     fn choose_cell(&mut self, _board: &bitcore::Board) -> Option<usize> {
@@ -142,11 +230,13 @@ impl bitcore::Goal for AtLeast {
         // those. Most targets are proved out of reach, and few candidates fail fastest
         // (measured on the hunt set: 4x fewer nodes, 2x fewer bound steps than highest
         // digit first).
+        // Counted after fixing; only cells still open on the board qualify.
         self.candidates
             .iter()
+            .zip(&self.kept)
             .zip(scoring_cells())
-            .map(|(mask, cell)| (mask.count_ones(), Reverse(32 - mask.leading_zeros()), cell))
-            .filter(|&(count, _, _)| count > 1)
+            .filter(|&((mask, _), _)| mask.count_ones() > 1)
+            .map(|((_, kept), cell)| (kept.count_ones(), Reverse(32 - kept.leading_zeros()), cell))
             .min()
             .map(|(_, _, cell)| cell)
     }
@@ -271,26 +361,29 @@ impl TemplateBound {
     /// Whether a completion of `board` may still give the 21 scoring cells a sum of
     /// `target`: `false` once some `u` (at most `steps` subgradient steps from the current
     /// one) proves it cannot, or a digit has no template left.
-    fn may_reach(&mut self, board: &bitcore::Board, target: u32, steps: usize) -> bool {
-        let mut digit_bands = [[0u32; 3]; 9];
-        for cell in 0..81 {
-            let mut mask = board.candidates_of(cell);
-            while mask != 0 {
-                digit_bands[mask.trailing_zeros() as usize][cell / 27] |= 1 << (cell % 27);
-                mask &= mask - 1;
-            }
-        }
+    fn may_reach(
+        &mut self,
+        digit_bands: &mut DigitBands,
+        target: u32,
+        steps: usize,
+        fixing: bool,
+    ) -> bool {
         let target = target as i32 * SCALE;
         // Polyak's step, aimed one point below the target so that the bound can pass it.
         let aim = target - SCALE;
+        let mut parts = [[[0i32; 27]; 3]; 9];
+        let mut tops = [0i32; 9];
         for _ in 0..steps {
             let mut cover = [0i32; 81];
-            let bound = match self.evaluate(&digit_bands, &mut cover) {
+            let bound = match self.evaluate(digit_bands, &mut cover, &mut parts, &mut tops) {
                 Some(bound) => bound,
                 None => return false,
             };
             if bound < target {
                 return false;
+            }
+            if fixing && self.fix(digit_bands, &parts, &tops, target - bound) {
+                continue; // fewer candidates: the same multipliers may now bound lower
             }
             let norm: i32 = cover.iter().map(|&c| (c - 1) * (c - 1)).sum();
             if norm == 0 {
@@ -305,10 +398,71 @@ impl TemplateBound {
         true
     }
 
+    /// Reduced-cost fixing: takes from `digit_bands` each digit's cells that no completion
+    /// reaching the target can give it. For any completion, its score is at most
+    /// bound - top[d] + (the value of d's template in it); so if every template of d through
+    /// cell c is worth less than top[d] + `shortfall` (= target - bound, at most 0), d is
+    /// not at c. `parts` and `tops` are `evaluate`'s, for the same multipliers and bands.
+    /// Returns whether anything was taken.
+    fn fix(
+        &self,
+        digit_bands: &mut DigitBands,
+        parts: &[[[i32; 27]; 3]; 9],
+        tops: &[i32; 9],
+        shortfall: i32,
+    ) -> bool {
+        let mut taken = false;
+        for (digit, bands) in digit_bands.iter_mut().enumerate() {
+            let worth = (digit as i32 + 1) * SCALE;
+            let needed = tops[digit] + shortfall;
+            for band in 0..3 {
+                let (first, second) = OTHER_BANDS[band];
+                let values = self.cell_values(band, bands[band], worth);
+                // through[pos]: the best template of the digit through cell `pos`.
+                let mut through = [FORBIDDEN * 9; 27];
+                for (columns, joins) in JOINS.iter().enumerate() {
+                    // The best parts of the other two bands that join this column choice.
+                    let rest = joins
+                        .iter()
+                        .map(|&[a, b]| {
+                            parts[digit][first][a as usize] + parts[digit][second][b as usize]
+                        })
+                        .fold(i32::MIN, i32::max);
+                    let offsets = [columns % 3, columns / 3 % 3, columns / 9];
+                    let value = |row: usize, bx: usize| values[9 * row + 3 * bx + offsets[bx]];
+                    for (row, &(row1, row2)) in OTHERS.iter().enumerate() {
+                        for (bx, &(box1, box2)) in OTHERS.iter().enumerate() {
+                            let others = (value(row1, box1) + value(row2, box2))
+                                .max(value(row1, box2) + value(row2, box1));
+                            let pos = 9 * row + 3 * bx + offsets[bx];
+                            through[pos] = through[pos].max(values[pos] + others + rest);
+                        }
+                    }
+                }
+                let mut cells = bands[band];
+                while cells != 0 {
+                    let pos = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if through[pos] < needed {
+                        bands[band] &= !(1 << pos);
+                        taken = true;
+                    }
+                }
+            }
+        }
+        taken
+    }
+
     /// sum(u) + the best template value of each digit, with `cover[c]` counting the best
     /// templates through cell `c` (the subgradient is `cover - 1`). `None` when a digit
     /// has no template.
-    fn evaluate(&self, digit_bands: &[[u32; 3]; 9], cover: &mut [i32; 81]) -> Option<i32> {
+    fn evaluate(
+        &self,
+        digit_bands: &DigitBands,
+        cover: &mut [i32; 81],
+        parts: &mut [[[i32; 27]; 3]; 9],
+        tops: &mut [i32; 9],
+    ) -> Option<i32> {
         let mut total: i32 = self.multipliers.iter().sum();
         for (digit, bands) in digit_bands.iter().enumerate() {
             let worth = (digit as i32 + 1) * SCALE;
@@ -325,6 +479,8 @@ impl TemplateBound {
                 return None; // every template of the digit crosses a forbidden cell
             }
             total += top;
+            parts[digit] = best;
+            tops[digit] = top;
             for (band, &columns) in columns_of.iter().enumerate() {
                 let options = &BAND_OPTIONS[6 * columns..6 * columns + 6];
                 let values = self.cell_values(band, bands[band], worth);
@@ -419,6 +575,58 @@ fn best_join(best: &[[i32; 27]; 3]) -> (i32, [usize; 3]) {
     (top, columns)
 }
 
+/// `OTHERS[i]`: the two of 0, 1, 2 other than `i` (rows, boxes).
+const OTHERS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+/// The other two bands of each band.
+const OTHER_BANDS: [(usize, usize); 3] = OTHERS;
+
+/// `JOINS[k]`: the 8 pairs of column choices of the other two bands that join a band's
+/// column choice `k` into a template (in each stack, the two columns `k` leaves, either
+/// way round). The same for every band: the condition is symmetric.
+const JOINS: [[[u8; 2]; 8]; 27] = {
+    let mut table = [[[0u8; 2]; 8]; 27];
+    let mut k = 0;
+    while k < 27 {
+        let offsets = [k % 3, k / 3 % 3, k / 9];
+        let mut way = 0;
+        while way < 8 {
+            let (mut first, mut second, mut stack, mut unit) = (0, 0, 0, 1);
+            while stack < 3 {
+                let (mut a, mut b) = OTHERS[offsets[stack]];
+                if way >> stack & 1 != 0 {
+                    let swap = a;
+                    a = b;
+                    b = swap;
+                }
+                first += a * unit;
+                second += b * unit;
+                unit *= 3;
+                stack += 1;
+            }
+            table[k][way] = [first as u8, second as u8];
+            way += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// Where each digit may go, `[digit][band]` as 27-bit band masks.
+type DigitBands = [[u32; 3]; 9];
+
+/// The candidates of `board` by digit and band.
+fn digit_bands(board: &bitcore::Board) -> DigitBands {
+    let mut bands = [[0u32; 3]; 9];
+    for cell in 0..81 {
+        let mut mask = board.candidates_of(cell);
+        while mask != 0 {
+            bands[mask.trailing_zeros() as usize][cell / 27] |= 1 << (cell % 27);
+            mask &= mask - 1;
+        }
+    }
+    bands
+}
+
 /// What a cell the digit cannot take is worth in the template bound. With multipliers kept
 /// within +-MULTIPLIER_LIMIT, a feasible template is worth more than -9 x 2^20 and one
 /// through a forbidden cell less than -2^26 + 8 x (2^20 + 9 x SCALE), below FORBIDDEN / 2;
@@ -485,10 +693,32 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
 /// A best-scoring completion of `grid` (81 cells 0-9, 0 = empty), `None` when it has none
 /// (clashing givens included).
 pub fn best_grid(grid: &[u8; 81]) -> Option<[u8; 81]> {
+    best_grid_after(grid, QUICK_NODES)
+}
+
+/// `best_grid` with `quick_nodes` for the group-bound-only search (0: the template bound's
+/// target search from the start; the tests use it to check that path on every board).
+pub fn best_grid_after(grid: &[u8; 81], quick_nodes: u32) -> Option<[u8; 81]> {
     let board = bitcore::Board::from_grid(grid)?;
-    let mut any = bitcore::FirstSolution::default();
-    bitcore::search(board, &mut any);
-    let first = any.grid?;
+    let mut quick = QuickBest {
+        best: None,
+        best_score: None,
+        candidates: [0; 21],
+        nodes_left: quick_nodes,
+        gave_up: false,
+    };
+    bitcore::search(board, &mut quick);
+    if !quick.gave_up {
+        return quick.best; // searched to the end: the best, or no completion at all
+    }
+    let first = match quick.best {
+        Some(grid) => grid,
+        None => {
+            let mut any = bitcore::FirstSolution::default();
+            bitcore::search(board, &mut any);
+            any.grid?
+        }
+    };
     let floor = score(&first);
     let mut root = board;
     root.propagate();
@@ -501,13 +731,16 @@ pub fn best_grid(grid: &[u8; 81]) -> Option<[u8; 81]> {
         multipliers: [0; 81],
     };
     for target in (floor + 1..=top).rev() {
-        if !dual.may_reach(&root, target - BASE_SCORE, ROOT_STEPS) {
+        let mut allowed = digit_bands(&root);
+        if !dual.may_reach(&mut allowed, target - BASE_SCORE, ROOT_STEPS, true) {
             continue;
         }
         let mut goal = AtLeast {
             target,
             reached: None,
             candidates: [0; 21],
+            kept: [0; 21],
+            allowed,
             dual,
             steps: NODE_STEPS,
         };
@@ -519,11 +752,20 @@ pub fn best_grid(grid: &[u8; 81]) -> Option<[u8; 81]> {
     }
     Some(first)
 }
-/// Subgradient steps of the template bound at the root of each target's search, and at
-/// every other node (measured on the hunt set and NOIP's cases: more steps cut few nodes
-/// but cost more than they save).
+
+/// Subgradient steps of the template bound at the root of each target's search (with
+/// reduced-cost fixing), and at every other node (without: measured, fixing at every node
+/// costs more than the nodes it saves, while fixing at the root alone cuts the hard set's
+/// nodes 2.3x). More steps cut few nodes but cost more than they save.
 const ROOT_STEPS: usize = 10;
 const NODE_STEPS: usize = 3;
+
+/// Nodes the group-bound-only search may use before the template bound takes over
+/// (measured: NOIP's cases need at most a few thousand; on the hardest hunted boards the
+/// best grid it finds by 20,000 nodes is often the answer, which spares the target search
+/// its slowest part, finding a grid at the last target: worst hard board 361M -> 160M
+/// instructions, while 8,000 nodes left most of them above 250M).
+const QUICK_NODES: u32 = 20_000;
 
 /// Reads the board, searches, writes the best score (or -1).
 pub fn solve<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), String> {
