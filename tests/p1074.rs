@@ -201,9 +201,9 @@ fn target_search_alone_equals_the_oracle() {
     let mut rng = Rng::new(0x7A26);
     for round in 0..24 {
         let puzzle = match round % 4 {
-            0 => gen::unsolvable(&mut rng, 30),
-            1 => gen::with_blanks(&gen::full_grid(&mut rng), 20 + round % 25, &mut rng),
-            _ => gen::with_blanks(&gen::full_grid(&mut rng), 36 + round % 6, &mut rng),
+            0 => boards::unsolvable(&mut rng, 30),
+            1 => boards::with_blanks(&boards::full_grid(&mut rng), 20 + round % 25, &mut rng),
+            _ => boards::with_blanks(&boards::full_grid(&mut rng), 36 + round % 6, &mut rng),
         };
         let expected = oracle::best_p1074_score(&puzzle);
         let best = p1074::best_grid_after(&puzzle, 0);
