@@ -358,7 +358,8 @@ pub trait Goal {
     fn choose_cell(&mut self, _board: &Board) -> Option<usize> {
         None
     }
-    /// Try the branching cell's highest digit first; by default the lowest.
+    /// Try the branching cell's highest digit first; by default the lowest (on generated
+    /// puzzles either order is as good: within 6% in nodes).
     const HIGH_DIGITS_FIRST: bool = false;
 }
 
@@ -592,7 +593,7 @@ impl Board {
         if pairs == [0; 4] {
             return self.fewest_candidates_cell();
         }
-        let mut best = (0, 0); // (score, 255 - cell)
+        let mut best = (0, 0); // (score, cell); a tie keeps the earlier, lower cell
         for (band, &band_pairs) in pairs.iter().enumerate() {
             let mut cells = band_pairs;
             while cells != 0 {
@@ -707,6 +708,8 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         board.eliminate(digit, cell);
         let rest = digits & !(1 << digit);
         if rest.is_power_of_two() {
+            // A bi-value cell: the other digit is forced, so place it now rather than
+            // leaving it to a round of naked singles.
             board.place(rest.trailing_zeros() as usize, cell);
         }
     }
