@@ -13,10 +13,10 @@
 //! binary branching on the bi-value cell whose guess forces most, the board copied on each
 //! branch.
 //! Complexity: exponential in the worst case; the 4 official puzzles take 2-650 nodes
-//! (under 2 ms each), generated minimal ones about 100 nodes on average and 3,000 at worst
-//! over 3,000 (under 20 ms). The band-rule table (128 KB) is built at compile time.
+//! (under 2 ms each), generated minimal ones about 100 nodes on average, 10,171 at worst
+//! over 6,000 (27 ms). The band-rule table (128 KB) is built at compile time.
 //! Memory: about 2 MB.
-//! Verified: the statement's sample, the 4 official POJ 3076 puzzles and 40 hard generated
+//! Verified: the statement's sample, the 4 official POJ 3076 puzzles and 45 hard generated
 //! minimal puzzles answered by Dancing Links and SAT (testdata/acwing169), the core's unit
 //! tests against a naive enumerator (tests/core16.rs).
 //! Submit this file alone (Rust 2018 or 2021, rustc 1.63 or newer).
@@ -197,12 +197,12 @@ mod bitcore {
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). A visit
 //! is about 100 word operations, a node about 25,000 instructions all told. Generated minimal
-//! puzzles (two seeded sets of 1,500): 101 and 115 nodes on average, 2,127 and 2,974 at
-//! worst; the worst takes about 15 ms on this machine (NOTES-core16.md).
+//! puzzles (three seeded sets, 6,000 in all): about 100 nodes on average, 3,000 at worst
+//! but for one puzzle with 10,171 (27 ms of CPU here; NOTES-core16.md).
 //!
 //! # Verified
 //! `tests/core16.rs` (placement and copies, clashes, each rule, counts against a naive
-//! enumerator, the sample), the official POJ 3076 data and 40 hard generated minimal puzzles
+//! enumerator, the sample), the official POJ 3076 data and 45 hard generated minimal puzzles
 //! answered by Dancing Links and SAT (`testdata/acwing169`).
 //!
 //! This file is the single source: `scripts/sync-core` copies it verbatim into every
