@@ -307,12 +307,14 @@ mod bitcore {
 //! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). A visit
 //! is about 100 word operations, a node about 25,000 instructions all told. Generated minimal
 //! puzzles (three seeded sets, 6,000 in all): about 100 nodes on average, 3,000 at worst
-//! but for one puzzle with 10,171 (27 ms of CPU here; NOTES-core16.md).
+//! but for one puzzle with 10,171 (solutions/README.md tells how each rule was measured).
 //!
 //! # Verified
-//! `tests/core16.rs` (placement and copies, clashes, each rule, counts against a naive
-//! enumerator, the sample), the official POJ 3076 data and 45 hard generated minimal puzzles
-//! answered by Dancing Links and SAT (`testdata/acwing169`).
+//! `tests/cores.rs` (placement, clashes, propagation, counts and first solutions against a
+//! plain reference on seeded boards, the goal's digit order: the same suite as the 9x9
+//! core), `tests/core16.rs` (each rule on hand-made boards, the sample, the official POJ
+//! 3076 data), 45 hard generated minimal puzzles answered by Dancing Links and SAT
+//! (`testdata/acwing169`), `scripts/stress acwing169`.
 //!
 //! This file is the single source: `scripts/sync-core` copies it verbatim into every
 //! `solutions/*/main.rs` whose marker names it, and `tests/sync.rs` fails on any drift.

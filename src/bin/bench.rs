@@ -326,14 +326,18 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
     });
     // The hard set: minimal puzzles that were slowest for the core of an earlier session,
     // kept as judge cases with verified answers (testdata/README.md).
-    let hard16: Vec<PathBuf> = ["a", "b"]
-        .iter()
-        .map(|part| {
-            options.root.join(format!(
-                "testdata/acwing169/generated_minimal_hard_{part}.in"
-            ))
+    let cases16 = options.root.join("testdata/acwing169");
+    let mut hard16: Vec<PathBuf> = fs::read_dir(&cases16)
+        .map_err(|e| format!("{}: {e}", cases16.display()))?
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| {
+            let name = path
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into());
+            name.starts_with("generated_minimal_hard_") && name.ends_with(".in")
         })
         .collect();
+    hard16.sort();
     let mut hard_count = 0;
     for path in &hard16 {
         hard_count += formats::parse_acwing169(&read(path)?)?.len();
