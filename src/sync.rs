@@ -1,5 +1,5 @@
-//! Keeps the inlined core copies in sync. Every solution file carries a
-//! verbatim copy of a core file between two marker lines:
+//! Keeps the inlined copies in sync. Every solution file carries a verbatim copy of its
+//! search core (and most carry the input reader, `solutions/input.rs`) between marker lines:
 //!
 //! ```text
 //! // ==== BEGIN solutions/core.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
@@ -31,34 +31,39 @@ pub fn solution_files(root: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// `main_src` with its core block replaced by the current text of the core file the
-/// BEGIN marker names (a path relative to `root`).
+/// `main_src` with each marked block replaced by the current text of the file its BEGIN
+/// marker names (a path relative to `root`): the search core, and the input reader.
 pub fn refreshed(main_src: &str, root: &Path) -> Result<String, String> {
-    let begin = main_src
-        .find(BEGIN)
-        .ok_or("no `// ==== BEGIN` marker line")?;
-    let begin_line_end = begin
-        + main_src[begin..]
-            .find('\n')
-            .ok_or("BEGIN marker is the last line")?
-        + 1;
-    let source = main_src[begin + BEGIN.len()..begin_line_end]
-        .split_whitespace()
-        .next()
-        .ok_or("BEGIN marker names no core file")?;
-    let end_marker = format!("{END}{source} ====");
-    let end = main_src[begin_line_end..]
-        .find(&end_marker)
-        .map(|offset| begin_line_end + offset)
-        .ok_or_else(|| format!("no `{end_marker}` line after the BEGIN marker"))?;
-    let core =
-        fs::read_to_string(root.join(source)).map_err(|e| format!("cannot read {source}: {e}"))?;
-    Ok(format!(
-        "{}{}{}",
-        &main_src[..begin_line_end],
-        core,
-        &main_src[end..]
-    ))
+    let mut out = String::with_capacity(main_src.len());
+    let mut rest = main_src;
+    let mut blocks = 0;
+    while let Some(begin) = rest.find(BEGIN) {
+        let begin_line_end = begin
+            + rest[begin..]
+                .find('\n')
+                .ok_or("a BEGIN marker is the last line")?
+            + 1;
+        let source = rest[begin + BEGIN.len()..begin_line_end]
+            .split_whitespace()
+            .next()
+            .ok_or("a BEGIN marker names no file")?;
+        let end_marker = format!("{END}{source} ====");
+        let end = rest[begin_line_end..]
+            .find(&end_marker)
+            .map(|offset| begin_line_end + offset)
+            .ok_or_else(|| format!("no `{end_marker}` line after its BEGIN marker"))?;
+        let text = fs::read_to_string(root.join(source))
+            .map_err(|e| format!("cannot read {source}: {e}"))?;
+        out.push_str(&rest[..begin_line_end]);
+        out.push_str(&text);
+        rest = &rest[end..];
+        blocks += 1;
+    }
+    if blocks == 0 {
+        return Err("no `// ==== BEGIN` marker line".into());
+    }
+    out.push_str(rest);
+    Ok(out)
 }
 
 /// The 1-based number of the first line where `a` and `b` differ.

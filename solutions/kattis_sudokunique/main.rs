@@ -24,17 +24,13 @@
 //! 2018`, the current version is unconfirmed). Compiles warning-free with rustc 1.63 and
 //! later, editions 2018-2024.
 
+use input::{quote, Tokens};
 use std::io::{self, BufRead, Write};
 
 /// The answer for a board with several solutions.
 pub const SEVERAL: &str = "Non-unique";
 /// The answer for a board without solution.
 pub const NONE: &str = "Find another job";
-/// An error message quotes at most this many characters of a bad token.
-const QUOTE_CHARS: usize = 60;
-/// Bytes kept of one token: more than any valid token, and enough for `QUOTE_CHARS`
-/// characters of up to 4 bytes each.
-const TOKEN_CAP: usize = 4 * QUOTE_CHARS + 16;
 
 /// Answers every board up to the end of the input. On malformed input, writes the answers
 /// so far and returns the error.
@@ -112,9 +108,124 @@ fn answer_all<R: BufRead, W: Write>(mut tokens: Tokens<R>, output: &mut W) -> Re
     Ok(())
 }
 
+fn main() {
+    if let Err(message) = solve(io::stdin().lock(), io::stdout().lock()) {
+        eprintln!("kattis_sudokunique: {message}");
+        std::process::exit(1);
+    }
+}
+
+// Streamed input and short quotes of bad input: `solutions/input.rs`, inlined verbatim.
+#[rustfmt::skip]
+mod input {
+// ==== BEGIN solutions/input.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
+//! Contest input read as a stream, and bad input quoted in one short line.
+//!
+//! [`Lines`] hands out one trimmed, non-blank line at a time and [`Tokens`] one white-space
+//! separated token at a time; each keeps only the current line or token, cut at
+//! [`KEPT_BYTES`], so memory never grows with the input (a 200 MB line costs nothing) and a
+//! hand-made file with CRLF ends, trailing spaces, blank lines or no final newline reads as
+//! the judge's does. [`quote`] shows a bad line or token in an error message: at most
+//! [`QUOTE_CHARS`] characters (counted as characters, not bytes), control characters and
+//! bytes that are not UTF-8 escaped.
+//!
+//! Complexity: O(1) per input byte; O(`KEPT_BYTES`) memory.
+//! Verified: through every solution that inlines it, by tests/newprobs.rs and
+//! tests/properties.rs (CRLF, trailing spaces, blank lines, no final newline, huge and
+//! non-UTF-8 tokens, the length and escaping of every error message).
+//!
+//! This file is the single source: `scripts/sync-core` copies it verbatim into every
+//! solution whose marker names it, and `tests/sync.rs` fails on any drift.
+#![allow(dead_code)] // each solution uses a different part
+
+use std::io::BufRead;
+
+/// An error message quotes at most this many characters of a bad line or token.
+pub const QUOTE_CHARS: usize = 60;
+/// Bytes kept of one line or token: more than any valid one, and enough for `QUOTE_CHARS`
+/// characters of up to 4 bytes each.
+pub const KEPT_BYTES: usize = 4 * QUOTE_CHARS + 16;
+
+/// Lines read from the input one at a time: only the current line is kept, without the white
+/// space around it, cut at `KEPT_BYTES` bytes (a longer line is malformed anyway).
+pub struct Lines<R> {
+    input: R,
+    line: Vec<u8>,
+    /// The current line's number, counted from 1.
+    number: usize,
+}
+
+impl<R: BufRead> Lines<R> {
+    pub fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            line: Vec::with_capacity(KEPT_BYTES),
+            number: 0,
+        }
+    }
+
+    /// The next line that is not blank, trimmed, with its number; `None` at the end of the
+    /// input.
+    pub fn next_nonblank(&mut self) -> Result<Option<(usize, &[u8])>, String> {
+        while self.read_line()? {
+            if !self.line.is_empty() {
+                return Ok(Some((self.number, &self.line)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Reads the next line into `self.line`, trimmed; `false` at the end of the input.
+    fn read_line(&mut self) -> Result<bool, String> {
+        self.line.clear();
+        let mut any = false;
+        let mut cut = false; // something other than white space went past KEPT_BYTES
+        loop {
+            let buffer = self
+                .input
+                .fill_buf()
+                .map_err(|e| format!("cannot read input: {e}"))?;
+            if buffer.is_empty() {
+                break;
+            }
+            any = true;
+            let mut used = 0;
+            let mut ended = false;
+            for &byte in buffer {
+                used += 1;
+                if byte == b'\n' {
+                    ended = true;
+                    break;
+                }
+                if self.line.is_empty() && byte.is_ascii_whitespace() {
+                    continue; // leading white space
+                }
+                if self.line.len() < KEPT_BYTES {
+                    self.line.push(byte);
+                } else if !byte.is_ascii_whitespace() {
+                    cut = true;
+                }
+            }
+            self.input.consume(used);
+            if ended {
+                break;
+            }
+        }
+        if !any {
+            return Ok(false);
+        }
+        self.number += 1;
+        // A cut line keeps its full KEPT_BYTES bytes, so it is still seen as too long.
+        while !cut && self.line.last().map_or(false, u8::is_ascii_whitespace) {
+            self.line.pop();
+        }
+        Ok(true)
+    }
+}
+
 /// White-space separated tokens, read from the input one at a time: only the current token
-/// is kept, cut at `TOKEN_CAP` bytes (a longer token is malformed anyway).
-struct Tokens<R> {
+/// is kept, cut at `KEPT_BYTES` bytes (a longer token is malformed anyway).
+pub struct Tokens<R> {
     input: R,
     token: Vec<u8>,
     /// The line the reading is on, counted from 1.
@@ -122,16 +233,16 @@ struct Tokens<R> {
 }
 
 impl<R: BufRead> Tokens<R> {
-    fn new(input: R) -> Tokens<R> {
+    pub fn new(input: R) -> Tokens<R> {
         Tokens {
             input,
-            token: Vec::with_capacity(TOKEN_CAP),
+            token: Vec::with_capacity(KEPT_BYTES),
             line: 1,
         }
     }
 
     /// The next token with the number of its line, or `None` at the end of the input.
-    fn next(&mut self) -> Result<Option<(usize, &[u8])>, String> {
+    pub fn next(&mut self) -> Result<Option<(usize, &[u8])>, String> {
         self.token.clear();
         loop {
             let buffer = self
@@ -152,7 +263,7 @@ impl<R: BufRead> Tokens<R> {
                     if byte == b'\n' {
                         self.line += 1;
                     }
-                } else if self.token.len() < TOKEN_CAP {
+                } else if self.token.len() < KEPT_BYTES {
                     self.token.push(byte);
                 }
                 used += 1;
@@ -172,7 +283,7 @@ impl<R: BufRead> Tokens<R> {
 
 /// `bytes` as an error message shows them: at most `QUOTE_CHARS` characters (then `...`),
 /// control characters escaped (`\r`, `\t`, `\u{1b}`) and bytes that are not UTF-8 as `\xNN`.
-fn quote(bytes: &[u8]) -> String {
+pub fn quote(bytes: &[u8]) -> String {
     let mut shown = String::new();
     let mut rest = bytes;
     let mut count = 0;
@@ -204,12 +315,7 @@ fn quote(bytes: &[u8]) -> String {
     }
     shown
 }
-
-fn main() {
-    if let Err(message) = solve(io::stdin().lock(), io::stdout().lock()) {
-        eprintln!("kattis_sudokunique: {message}");
-        std::process::exit(1);
-    }
+// ==== END solutions/input.rs ====
 }
 
 #[rustfmt::skip]
