@@ -6,9 +6,10 @@
 //! Malformed input (empty, a line that is not 81 characters `1`-`9` or `.`): the answers so
 //! far, one line on stderr, exit status 1.
 //! Approach: the bit-search core below with a stop-at-first-solution goal.
-//! Complexity: exponential in the worst case; a few microseconds per 17-clue puzzle.
-//! Memory: the input is read one line at a time and answers go out through a buffer, so a
-//! few kilobytes whatever the number of puzzles.
+//! Complexity: exponential in the worst case; in practice few nodes (most 17-clue puzzles
+//! need no guess); times measured in results/ (scripts/bench).
+//! Memory: the input is read one line at a time and answers go out through a buffer, so it
+//! does not grow with the number of puzzles.
 //! Verified: POJ 3074's 91 official puzzles, the samples, random puzzles against a plain
 //! oracle (tests/properties.rs, scripts/stress acwing166).
 //! Where to submit: AcWing 166 (whether AcWing takes Rust is unconfirmed, most likely not);

@@ -10,9 +10,9 @@
 //! anything after puzzle T): the answers so far, one line on stderr, exit status 1.
 //! Approach: the bit-search core below with a stop-at-first-solution goal; branching on a
 //! tight cell keeps sparse adversarial puzzles (down to the empty grid) cheap.
-//! Complexity: exponential in the worst case; microseconds per puzzle in practice. Memory:
-//! the input is read one line at a time and the output goes out through a buffer, so a few
-//! kilobytes whatever T is.
+//! Complexity: exponential in the worst case; few nodes per puzzle in practice (times
+//! measured in results/, scripts/bench). Memory: the input is read one line at a time and
+//! the output goes out through a buffer, so it does not grow with T.
 //! Verified: the statement's sample, 17-clue and forum-hardest puzzles, sparse puzzles with
 //! several solutions, checked by testdata/poj2676/checker.rs (tests/newprobs.rs).
 //! Submit at Luogu P10481 (language Rust; rustc 1.88, edition 2024). POJ itself takes no

@@ -13,8 +13,8 @@
 //! than T puzzles, anything after puzzle T): the answers so far, one line on stderr, exit
 //! status 1.
 //! Complexity: exponential in the worst case; about proportional to the number of
-//! solutions in practice. Memory: the input is read one line at a time and answers go out
-//! through a buffer, so a few kilobytes whatever T is.
+//! solutions in practice (times measured in results/, scripts/bench). Memory: the input is
+//! read one line at a time and answers go out through a buffer, so it does not grow with T.
 //! Verified: the statement's sample and random puzzles against a plain counting oracle
 //! (tests/properties.rs, scripts/stress sicily1317).
 //! Where to submit: Sicily (Sun Yat-sen University's judge); whether it takes Rust is

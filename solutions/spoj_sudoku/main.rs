@@ -12,10 +12,12 @@
 //! status 1.
 //! Approach: the 16x16 bit-search core below (the 9x9 core's design on 64-bit bands) with a
 //! stop-at-first-solution goal: band rule (hidden singles in rows and boxes, locked
-//! candidates), naked singles, hidden singles in columns, binary branching on a tight cell.
-//! Complexity: exponential in the worst case; milliseconds per puzzle in practice (the
-//! AcWing 169 notes have the measurements). Memory: one line of input and one grid at a
-//! time, about 2 MB in all.
+//! candidates), pointing into columns, naked singles, a column rule (hidden singles and
+//! claiming in columns), binary branching on the bi-value cell whose guess forces most.
+//! Complexity: exponential in the worst case; about 100 nodes per generated minimal puzzle
+//! on average (node counts in solutions/README.md; times measured in results/, scripts/bench).
+//! Memory: one line of input and one grid at a time, answers through a buffer, so it does
+//! not grow with K.
 //! Verified: the statement's grid, POJ 3076's official grids, and generated unique grids
 //! (120 and 110 givens) answered by a plain 16x16 oracle (testdata/spoj_sudoku,
 //! tests/newprobs.rs).
