@@ -16,8 +16,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use sudoku_toolkit::runner;
 use std::sync::Mutex;
+use sudoku_toolkit::runner;
 
 /// Submissions that do not build with Rust 1.63 yet, and why; each is being fixed
 /// elsewhere. While listed, an old-compiler failure is reported but tolerated; once one
