@@ -2,15 +2,35 @@
 //! printed in the problem's own format. `gen oracle` writes the `.out` files with it and
 //! `scripts/stress` checks against it, so "what the right answer looks like" lives here once.
 //!
-//! Where a problem accepts any valid grid (AcWing 166 and 169 on puzzles with several
-//! solutions), the oracle's first solution is one right answer among several: callers that
-//! must accept any of them check with [`oracle::is_solution_of`] instead.
+//! Where a problem accepts any valid grid (POJ 2676 always; AcWing 166 and 169, P1784, SPOJ
+//! and LeetCode on puzzles with several solutions, outside their contracts), the oracle's
+//! first solution is one right answer among several: callers that must accept any of them
+//! check with [`oracle::is_solution_of`] and print the grid they got with the `*_answers`
+//! printers below, which lay out any grids (`None`: no solution) as the problem does.
 
 use crate::formats::{self, Grid, Grid16};
 use crate::oracle;
 
 /// The problems `answer` knows.
-pub const PROBLEMS: [&str; 4] = ["p1074", "sicily1317", "acwing166", "acwing169"];
+pub const PROBLEMS: [&str; 9] = [
+    "p1074",
+    "sicily1317",
+    "acwing166",
+    "acwing169",
+    "p1784",
+    "poj2676",
+    "spoj_sudoku",
+    "kattis_sudokunique",
+    "leetcode37",
+];
+
+/// The line P1784, POJ 2676, SPOJ, AcWing 166/169 and the LeetCode harness print for a
+/// puzzle without solution.
+pub const NO_SOLUTION: &str = "no solution";
+/// Kattis: the answer for a board with several solutions.
+pub const KATTIS_SEVERAL: &str = "Non-unique";
+/// Kattis: the answer for a board without solution.
+pub const KATTIS_NONE: &str = "Find another job";
 
 /// Sicily 1317's count cap: the judge promises fewer solutions than this.
 pub const SICILY_CAP: u64 = 10_000;
@@ -22,6 +42,11 @@ pub fn answer(problem: &str, input: &str) -> Result<String, String> {
         "sicily1317" => Ok(sicily(&formats::parse_sicily(input)?).0),
         "acwing166" => Ok(acwing166(&formats::parse_acwing166(input)?)),
         "acwing169" => Ok(acwing169(&formats::parse_acwing169(input)?)),
+        "p1784" => Ok(p1784(&formats::parse_p1784(input)?)),
+        "poj2676" => Ok(poj2676(&formats::parse_poj2676(input)?)),
+        "spoj_sudoku" => Ok(spoj(&formats::parse_spoj(input)?)),
+        "kattis_sudokunique" => Ok(kattis(&formats::parse_kattis(input)?)),
+        "leetcode37" => Ok(leetcode(&formats::parse_leetcode(input)?)),
         other => Err(format!(
             "no oracle for `{other}` (want {})",
             PROBLEMS.join(", ")
@@ -89,4 +114,77 @@ pub fn acwing169(puzzles: &[Grid16]) -> String {
         }
     }
     text
+}
+
+/// A grid answer printed by `print`, or the [`NO_SOLUTION`] line.
+fn grid_or_none<G>(answer: Option<&G>, print: impl Fn(&G) -> String) -> String {
+    match answer {
+        Some(grid) => print(grid),
+        None => format!("{NO_SOLUTION}\n"),
+    }
+}
+
+/// P1784: the oracle's first solution as spaced rows, or `no solution`.
+pub fn p1784(puzzle: &Grid) -> String {
+    p1784_answer(oracle::solve_first(puzzle).as_ref())
+}
+
+/// P1784's layout of one answer.
+pub fn p1784_answer(solution: Option<&Grid>) -> String {
+    grid_or_none(solution, formats::spaced_rows)
+}
+
+/// POJ 2676: the oracle's first solution of each puzzle (any valid one is accepted).
+pub fn poj2676(puzzles: &[Grid]) -> String {
+    let solutions: Vec<Option<Grid>> = puzzles.iter().map(oracle::solve_first).collect();
+    poj2676_answers(&solutions)
+}
+
+/// POJ 2676's layout: each answer as 9 rows of 9 digits or `no solution`, nothing between.
+pub fn poj2676_answers(solutions: &[Option<Grid>]) -> String {
+    solutions
+        .iter()
+        .map(|solution| grid_or_none(solution.as_ref(), |grid| formats::rows(grid, '0')))
+        .collect()
+}
+
+/// SPOJ SUDOKU: each grid's (first) solution, one empty line between grids.
+pub fn spoj(puzzles: &[Grid16]) -> String {
+    let solutions: Vec<Option<Grid16>> = puzzles.iter().map(oracle::solve_first16).collect();
+    spoj_answers(&solutions)
+}
+
+/// SPOJ's layout: each answer as 16 rows of letters or `no solution`, an empty line
+/// between answers and none after the last.
+pub fn spoj_answers(solutions: &[Option<Grid16>]) -> String {
+    let answers: Vec<String> = solutions
+        .iter()
+        .map(|solution| grid_or_none(solution.as_ref(), formats::letter_rows))
+        .collect();
+    answers.join("\n")
+}
+
+/// Kattis sudokunique: per board the solution (exactly one), `Non-unique` or `Find another
+/// job`, one empty line between boards. Fully determined: no other answer is right.
+pub fn kattis(puzzles: &[Grid]) -> String {
+    let answers: Vec<String> = puzzles
+        .iter()
+        .map(|puzzle| match oracle::count_solutions(puzzle, 2) {
+            0 => format!("{KATTIS_NONE}\n"),
+            1 => formats::spaced_rows(&oracle::solve_first(puzzle).expect("counted one")),
+            _ => format!("{KATTIS_SEVERAL}\n"),
+        })
+        .collect();
+    answers.join("\n")
+}
+
+/// LeetCode 37 (the harness's output): the oracle's first solution as 9 rows of 9 digits,
+/// or `no solution`.
+pub fn leetcode(puzzle: &Grid) -> String {
+    leetcode_answer(oracle::solve_first(puzzle).as_ref())
+}
+
+/// The LeetCode harness's layout of one answer.
+pub fn leetcode_answer(solution: Option<&Grid>) -> String {
+    grid_or_none(solution, |grid| formats::rows(grid, '0'))
 }

@@ -23,12 +23,36 @@ pub fn dots(grid: &Grid) -> String {
         .collect()
 }
 
-/// P1074 input: 9 lines of 9 space-separated digits, `0` empty.
-pub fn p1074_board(grid: &Grid) -> String {
-    let mut text = String::new();
+/// 9 lines of 9 digits separated by single spaces, `0` empty: the P1074 and P1784 inputs,
+/// a P1784 answer, a Kattis board and a Kattis answer.
+pub fn spaced_rows(grid: &Grid) -> String {
+    let mut text = String::with_capacity(162);
     for row in grid.chunks(9) {
-        let cells: Vec<String> = row.iter().map(|d| d.to_string()).collect();
-        text += &cells.join(" ");
+        for (col, &digit) in row.iter().enumerate() {
+            if col > 0 {
+                text.push(' ');
+            }
+            text.push(char::from(b'0' + digit));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// P1074 input: 9 lines of 9 space-separated digits, `0` empty ([`spaced_rows`]).
+pub fn p1074_board(grid: &Grid) -> String {
+    spaced_rows(grid)
+}
+
+/// 9 lines of 9 characters, `empty` for an empty cell: Sicily 1317 (`_`), POJ 2676 (`0`,
+/// input and answers) and LeetCode 37 (`.` in, digits out).
+pub fn rows(grid: &Grid, empty: char) -> String {
+    let mut text = String::with_capacity(90);
+    for row in grid.chunks(9) {
+        text.extend(
+            row.iter()
+                .map(|&d| if d == 0 { empty } else { char::from(b'0' + d) }),
+        );
         text.push('\n');
     }
     text
@@ -36,29 +60,42 @@ pub fn p1074_board(grid: &Grid) -> String {
 
 /// Sicily 1317 rows: 9 lines of 9 characters, `_` empty (a solution has no `_`).
 pub fn sicily_rows(grid: &Grid) -> String {
-    let mut text = String::new();
-    for row in grid.chunks(9) {
-        text.extend(
-            row.iter()
-                .map(|&d| if d == 0 { '_' } else { char::from(b'0' + d) }),
-        );
-        text.push('\n');
+    rows(grid, '_')
+}
+
+/// A count line, then each puzzle's [`rows`] with `empty`, nothing between.
+fn counted_rows(puzzles: &[Grid], empty: char) -> String {
+    let mut text = format!("{}\n", puzzles.len());
+    for puzzle in puzzles {
+        text += &rows(puzzle, empty);
     }
     text
 }
 
 /// A whole Sicily 1317 input: the count, then each puzzle's rows.
 pub fn sicily_input(puzzles: &[Grid]) -> String {
-    let mut text = format!("{}\n", puzzles.len());
-    for puzzle in puzzles {
-        text += &sicily_rows(puzzle);
-    }
-    text
+    counted_rows(puzzles, '_')
 }
 
-/// AcWing 169 / POJ 3076: 16 lines of `A`-`P` and `-`, then an empty line.
-pub fn letters(grid: &Grid16) -> String {
-    let mut text = String::new();
+/// A whole POJ 2676 input: T, then each puzzle as 9 lines of 9 digits, `0` empty.
+pub fn poj2676_input(puzzles: &[Grid]) -> String {
+    counted_rows(puzzles, '0')
+}
+
+/// A whole Kattis sudokunique input: [`spaced_rows`] boards, one empty line between.
+pub fn kattis_input(puzzles: &[Grid]) -> String {
+    let boards: Vec<String> = puzzles.iter().map(spaced_rows).collect();
+    boards.join("\n")
+}
+
+/// A LeetCode 37 board in the local test format: 9 lines of 9 characters, `.` empty.
+pub fn leetcode_board(grid: &Grid) -> String {
+    rows(grid, '.')
+}
+
+/// 16 lines of 16 letters `A`-`P`, `-` empty (no empty line after).
+pub fn letter_rows(grid: &Grid16) -> String {
+    let mut text = String::with_capacity(16 * 17);
     for row in grid.chunks(16) {
         text.extend(row.iter().map(|&d| {
             if d == 0 {
@@ -69,8 +106,18 @@ pub fn letters(grid: &Grid16) -> String {
         }));
         text.push('\n');
     }
-    text.push('\n');
     text
+}
+
+/// AcWing 169 / POJ 3076: 16 lines of `A`-`P` and `-`, then an empty line.
+pub fn letters(grid: &Grid16) -> String {
+    letter_rows(grid) + "\n"
+}
+
+/// A whole SPOJ SUDOKU input: K, then the [`letter_rows`] grids, one empty line between.
+pub fn spoj_input(puzzles: &[Grid16]) -> String {
+    let grids: Vec<String> = puzzles.iter().map(letter_rows).collect();
+    format!("{}\n{}", puzzles.len(), grids.join("\n"))
 }
 
 // ---- parsing ------------------------------------------------------------------------------
@@ -100,31 +147,6 @@ pub fn clip(text: &str, most: usize) -> String {
         shown.push_str("...");
     }
     shown
-}
-
-/// P1074: 81 whitespace-separated numbers `0..=9`, nothing else.
-pub fn parse_p1074(text: &str) -> Result<Grid, String> {
-    let mut grid = [0; 81];
-    let mut tokens = text.split_whitespace();
-    for (cell, value) in grid.iter_mut().enumerate() {
-        let token = tokens
-            .next()
-            .ok_or(format!("expected 81 numbers, found {cell}"))?;
-        *value = match token.parse::<u8>() {
-            Ok(digit) if digit <= 9 => digit,
-            _ => {
-                return Err(format!(
-                    "number {}: `{}` is not 0-9",
-                    cell + 1,
-                    quote(token)
-                ))
-            }
-        };
-    }
-    match tokens.next() {
-        Some(extra) => Err(format!("more than 81 numbers: `{}`", quote(extra))),
-        None => Ok(grid),
-    }
 }
 
 /// One 81-character AcWing 166 line: `1`-`9` a given, `.` empty.
@@ -163,89 +185,253 @@ pub fn parse_acwing166(text: &str) -> Result<Vec<Grid>, String> {
     Ok(puzzles)
 }
 
-/// Sicily 1317: a count `N`, then `N` puzzles of 9 rows of 9 characters (`1`-`9`, `_`).
-pub fn parse_sicily(text: &str) -> Result<Vec<Grid>, String> {
-    let mut rows = lines(text).filter(|(_, line)| !line.trim_start().is_empty());
-    let (number, first) = rows.next().ok_or("empty input: expected a puzzle count")?;
-    let count: usize = first
-        .trim()
-        .parse()
-        .map_err(|_| format!("line {number}: `{}` is not a puzzle count", quote(first)))?;
-    let mut puzzles = Vec::with_capacity(count.min(1 << 16));
-    for index in 0..count {
-        let mut grid = [0; 81];
-        for row in 0..9 {
-            let (number, line) = rows.next().ok_or(format!(
-                "puzzle {}: input ends after {row} of its 9 rows",
-                index + 1
-            ))?;
-            let line = line.trim_start();
-            if line.len() != 9 {
+/// `text`'s lines that hold more than white space, numbered from 1, trimmed.
+fn filled_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    lines(text)
+        .map(|(number, line)| (number, line.trim_start()))
+        .filter(|(_, line)| !line.is_empty())
+}
+
+/// `text`'s white-space separated tokens, each with the number of its line.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    lines(text).flat_map(|(number, line)| line.split_whitespace().map(move |token| (number, token)))
+}
+
+/// The next board of 81 tokens, each one digit `0`-`9`: `Ok(None)` when no token is left,
+/// an error when the tokens end inside the board or one is not a digit.
+fn next_spaced_board<'a>(
+    tokens: &mut impl Iterator<Item = (usize, &'a str)>,
+) -> Result<Option<Grid>, String> {
+    let mut grid = [0; 81];
+    for (index, cell) in grid.iter_mut().enumerate() {
+        let (number, token) = match tokens.next() {
+            Some(numbered) => numbered,
+            None if index == 0 => return Ok(None),
+            None => return Err(format!("the input ends after {index} of its 81 numbers")),
+        };
+        *cell = match token.as_bytes() {
+            [digit @ b'0'..=b'9'] => digit - b'0',
+            _ => {
                 return Err(format!(
-                    "line {number}: expected 9 characters, found `{}`",
+                    "line {number}: number {} is `{}`, not one digit 0-9",
+                    index + 1,
+                    quote(token)
+                ))
+            }
+        };
+    }
+    Ok(Some(grid))
+}
+
+/// Exactly one board of 81 whitespace-separated digits `0`-`9`, nothing after it.
+fn one_spaced_board(text: &str) -> Result<Grid, String> {
+    let mut tokens = tokens(text);
+    let grid = next_spaced_board(&mut tokens)?.ok_or("empty input: expected 81 numbers 0-9")?;
+    match tokens.next() {
+        Some((number, extra)) => Err(format!(
+            "line {number}: `{}` after the 81st number (one puzzle per input)",
+            quote(extra)
+        )),
+        None => Ok(grid),
+    }
+}
+
+/// P1074: 81 whitespace-separated numbers `0`-`9`, nothing else.
+pub fn parse_p1074(text: &str) -> Result<Grid, String> {
+    one_spaced_board(text)
+}
+
+/// P1784: as P1074, 81 whitespace-separated numbers `0`-`9`, nothing else.
+pub fn parse_p1784(text: &str) -> Result<Grid, String> {
+    one_spaced_board(text)
+}
+
+/// Kattis sudokunique: boards of 81 whitespace-separated digits `0`-`9` up to the end of
+/// the text (line breaks and blank lines do not matter); at least one, none cut short.
+pub fn parse_kattis(text: &str) -> Result<Vec<Grid>, String> {
+    let mut tokens = tokens(text);
+    let mut boards = Vec::new();
+    while let Some(board) =
+        next_spaced_board(&mut tokens).map_err(|e| format!("board {}: {e}", boards.len() + 1))?
+    {
+        boards.push(board);
+    }
+    if boards.is_empty() {
+        return Err("empty input: expected boards of 81 digits 0-9".into());
+    }
+    Ok(boards)
+}
+
+/// How the cells of a row-per-line grid are written: the side, each byte's value (`None`:
+/// not allowed) and the allowed characters for messages.
+struct Rows {
+    side: usize,
+    cell: fn(u8) -> Option<u8>,
+    allowed: &'static str,
+}
+
+const SICILY: Rows = Rows {
+    side: 9,
+    cell: |byte| match byte {
+        b'_' => Some(0),
+        b'1'..=b'9' => Some(byte - b'0'),
+        _ => None,
+    },
+    allowed: "1-9 or `_`",
+};
+
+const POJ2676: Rows = Rows {
+    side: 9,
+    cell: |byte| byte.is_ascii_digit().then(|| byte - b'0'),
+    allowed: "0-9",
+};
+
+const LEETCODE: Rows = Rows {
+    side: 9,
+    cell: |byte| match byte {
+        b'.' => Some(0),
+        b'1'..=b'9' => Some(byte - b'0'),
+        _ => None,
+    },
+    allowed: "1-9 or `.`",
+};
+
+const LETTERS: Rows = Rows {
+    side: 16,
+    cell: |byte| match byte {
+        b'-' => Some(0),
+        b'A'..=b'P' => Some(byte - b'A' + 1),
+        _ => None,
+    },
+    allowed: "A-P or `-`",
+};
+
+impl Rows {
+    /// The next grid of `side` rows from `lines` (non-blank, trimmed): `Ok(None)` when no
+    /// line is left, an error when the lines end inside the grid or a row is malformed.
+    fn next_grid<'a>(
+        &self,
+        lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    ) -> Result<Option<Vec<u8>>, String> {
+        let side = self.side;
+        let mut grid = Vec::with_capacity(side * side);
+        for row in 0..side {
+            let (number, line) = match lines.next() {
+                Some(numbered) => numbered,
+                None if row == 0 => return Ok(None),
+                None => return Err(format!("the input ends after {row} of its {side} rows")),
+            };
+            if line.len() != side {
+                return Err(format!(
+                    "line {number}: expected {side} characters, found `{}`",
                     quote(line)
                 ));
             }
-            for (col, byte) in line.bytes().enumerate() {
-                grid[9 * row + col] = match byte {
-                    b'_' => 0,
-                    b'1'..=b'9' => byte - b'0',
-                    _ => {
-                        return Err(format!(
-                            "line {number}: `{}` is not 1-9 or `_`",
-                            quote(line)
-                        ))
-                    }
-                };
+            for byte in line.bytes() {
+                let value = (self.cell)(byte).ok_or(format!(
+                    "line {number}: `{}` is not {}",
+                    quote(line),
+                    self.allowed
+                ))?;
+                grid.push(value);
             }
         }
-        puzzles.push(grid);
+        Ok(Some(grid))
     }
-    match rows.next() {
-        Some((number, line)) => Err(format!(
-            "line {number}: text after the last puzzle: `{}`",
-            quote(line)
-        )),
-        None => Ok(puzzles),
+
+    /// A count line, then that many grids, then nothing (blank lines anywhere).
+    fn counted(&self, text: &str) -> Result<Vec<Vec<u8>>, String> {
+        let mut lines = filled_lines(text);
+        let (number, first) = lines.next().ok_or("empty input: expected a puzzle count")?;
+        let count: usize = first
+            .parse()
+            .map_err(|_| format!("line {number}: `{}` is not a puzzle count", quote(first)))?;
+        let mut grids = Vec::with_capacity(count.min(1 << 16));
+        for index in 0..count {
+            match self.next_grid(&mut lines) {
+                Ok(Some(grid)) => grids.push(grid),
+                Ok(None) => {
+                    return Err(format!(
+                        "the input ends after {index} of the {count} puzzles"
+                    ))
+                }
+                Err(e) => return Err(format!("puzzle {}: {e}", index + 1)),
+            }
+        }
+        self.nothing_after(&mut lines)?;
+        Ok(grids)
     }
+
+    /// Grids up to the end of the text (blank lines anywhere); none cut short.
+    fn uncounted(&self, text: &str) -> Result<Vec<Vec<u8>>, String> {
+        let mut lines = filled_lines(text);
+        let mut grids = Vec::new();
+        while let Some(grid) = self
+            .next_grid(&mut lines)
+            .map_err(|e| format!("puzzle {}: {e}", grids.len() + 1))?
+        {
+            grids.push(grid);
+        }
+        Ok(grids)
+    }
+
+    fn nothing_after<'a>(
+        &self,
+        lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    ) -> Result<(), String> {
+        match lines.next() {
+            Some((number, line)) => Err(format!(
+                "line {number}: text after the last puzzle: `{}`",
+                quote(line)
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Rows read into 9x9 grids (each exactly 81 cells by construction).
+fn grids9(grids: Vec<Vec<u8>>) -> Vec<Grid> {
+    grids
+        .into_iter()
+        .map(|grid| grid.try_into().expect("9 rows of 9"))
+        .collect()
+}
+
+/// Rows read into 16x16 grids (each exactly 256 cells by construction).
+fn grids16(grids: Vec<Vec<u8>>) -> Vec<Grid16> {
+    grids
+        .into_iter()
+        .map(|grid| grid.try_into().expect("16 rows of 16"))
+        .collect()
+}
+
+/// Sicily 1317: a count `N`, then `N` puzzles of 9 rows of 9 characters (`1`-`9`, `_`).
+pub fn parse_sicily(text: &str) -> Result<Vec<Grid>, String> {
+    SICILY.counted(text).map(grids9)
+}
+
+/// POJ 2676: a count `T`, then `T` puzzles of 9 rows of 9 digits (`0` empty).
+pub fn parse_poj2676(text: &str) -> Result<Vec<Grid>, String> {
+    POJ2676.counted(text).map(grids9)
+}
+
+/// LeetCode 37 (local format): one board of 9 rows of 9 characters (`1`-`9`, `.`), nothing
+/// after it.
+pub fn parse_leetcode(text: &str) -> Result<Grid, String> {
+    let mut lines = filled_lines(text);
+    let grid = LEETCODE
+        .next_grid(&mut lines)?
+        .ok_or("empty input: expected 9 rows of 9 characters 1-9 or `.`")?;
+    LEETCODE.nothing_after(&mut lines)?;
+    Ok(grids9(vec![grid])[0])
 }
 
 /// AcWing 169: 16x16 grids of 16 lines of `A`-`P` and `-`, blank lines between them.
 pub fn parse_acwing169(text: &str) -> Result<Vec<Grid16>, String> {
-    let mut puzzles = Vec::new();
-    let mut grid = [0; 256];
-    let mut row = 0;
-    for (number, line) in lines(text) {
-        let line = line.trim_start();
-        if line.is_empty() {
-            continue;
-        }
-        if line.len() != 16 {
-            return Err(format!(
-                "line {number}: expected 16 characters, found `{}`",
-                quote(line)
-            ));
-        }
-        for (col, byte) in line.bytes().enumerate() {
-            grid[16 * row + col] = match byte {
-                b'-' => 0,
-                b'A'..=b'P' => byte - b'A' + 1,
-                _ => {
-                    return Err(format!(
-                        "line {number}: `{}` is not A-P or `-`",
-                        quote(line)
-                    ))
-                }
-            };
-        }
-        row += 1;
-        if row == 16 {
-            puzzles.push(grid);
-            row = 0;
-        }
-    }
-    if row != 0 {
-        return Err(format!("the last grid has {row} of its 16 rows"));
-    }
-    Ok(puzzles)
+    LETTERS.uncounted(text).map(grids16)
+}
+
+/// SPOJ SUDOKU: a count `K`, then `K` grids as in AcWing 169 (blank lines anywhere).
+pub fn parse_spoj(text: &str) -> Result<Vec<Grid16>, String> {
+    LETTERS.counted(text).map(grids16)
 }

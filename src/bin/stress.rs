@@ -9,7 +9,19 @@
 //! The board mix per problem: nearly full boards, boards with a few blanks, open boards
 //! (many solutions), unique puzzles, unsolvable ones with and without clashing givens, and
 //! for p1074 a few sparse boards (26-29 givens). Sizes are capped where the plain oracle
-//! would get slow. Sicily and AcWing 166 cases hold 1 to 3 puzzles each.
+//! would get slow. Sicily, AcWing 166, POJ 2676, Kattis and SPOJ cases hold 1 to 3 puzzles
+//! each; P1784 and LeetCode one.
+//!
+//! What is checked: the exact output where it is determined (P1074, Sicily, Kattis, and
+//! any case whose puzzles each have at most one solution); where a puzzle has several
+//! (POJ 2676 always may; P1784, LeetCode, SPOJ and AcWing boards outside their contracts),
+//! every grid must be a solution of its puzzle by the oracle's rule
+//! ([`oracle::is_solution_of`], the rule POJ 2676's checker applies), `no solution` exactly
+//! where the oracle finds none, and the layout exactly the problem's (the grids read back
+//! and printed again by [`expected`]'s printers must give the same bytes).
+//! LeetCode 37 runs as LeetCode runs it: testdata/leetcode37/harness.rs followed by
+//! solutions/leetcode37/solution.rs, built once into a temporary folder with
+//! `rustc --edition 2021 -O` (or the program given with `--bin`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,15 +30,20 @@ use sudoku_toolkit::rng::Rng;
 use sudoku_toolkit::runner::{self, Input, Outcome as Ended, Spec};
 use sudoku_toolkit::{boards, boards16, expected, formats, oracle};
 
-const PROBLEMS: [&str; 4] = ["p1074", "sicily1317", "acwing166", "acwing169"];
+use sudoku_toolkit::expected::PROBLEMS;
 
 const USAGE: &str = "\
 usage: stress PROBLEM [--cases N] [--seed S] [--bin PATH] [--timeout SECS]
 
-Runs the release solution of PROBLEM (p1074, sicily1317, acwing166, acwing169) on N random
-boards (default 1000, seed 1) and checks every answer against the plain oracle. Failing
-inputs are saved in stress-failures/ with the command that reproduces them.
-  --bin PATH       the program to test (default: target/release/PROBLEM)
+Runs the release solution of PROBLEM (p1074, sicily1317, acwing166, acwing169, p1784,
+poj2676, spoj_sudoku, kattis_sudokunique, leetcode37) on N random cases (default 1000,
+seed 1) and checks every answer against the plain oracle: exactly where the answer is
+determined, by validity and layout where a puzzle has several solutions. Failing inputs
+are saved in stress-failures/ with the command that reproduces them.
+  --bin PATH       the program to test (default: target/release/PROBLEM; for leetcode37,
+                   testdata/leetcode37/harness.rs + solutions/leetcode37/solution.rs
+                   concatenated and built once with rustc --edition 2021 -O in a
+                   temporary folder)
   --timeout SECS   CPU seconds per case (default 10); the wall clock gets twice that + 1
   --help           show this help";
 
@@ -41,6 +58,8 @@ struct Options {
     cases: usize,
     seed: u64,
     binary: PathBuf,
+    /// Whether `--bin` named the program (else it is found or built here).
+    binary_given: bool,
     timeout: Duration,
 }
 
@@ -73,7 +92,7 @@ type Verdict = Box<dyn Fn(&Outcome) -> Result<(), String>>;
 fn main() -> ExitCode {
     sudoku_toolkit::die_quietly_on_closed_stdout();
     runner::install_interrupt_handler();
-    let options = match parse(std::env::args().skip(1).collect()) {
+    let mut options = match parse(std::env::args().skip(1).collect()) {
         Ok(Some(options)) => options,
         Ok(None) => {
             println!("{USAGE}");
@@ -84,6 +103,20 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // LeetCode's program is built here unless one was given: harness + solution, one file.
+    let mut built = None;
+    if options.problem == "leetcode37" && !options.binary_given {
+        match build_leetcode() {
+            Ok(folder) => {
+                options.binary = folder.join("prog");
+                built = Some(folder);
+            }
+            Err(message) => {
+                eprintln!("stress: {message}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let progress = stderr_is_terminal();
     let mut last_progress = Instant::now();
     let mut rng = Rng::new(options.seed);
@@ -94,13 +127,19 @@ fn main() -> ExitCode {
             "p1074" => p1074_case(&mut rng, case),
             "sicily1317" => sicily_case(&mut rng, case),
             "acwing166" => acwing_case(&mut rng, case),
-            _ => grid16_case(&mut rng),
+            "acwing169" => grid16_case(&mut rng),
+            "p1784" => p1784_case(&mut rng, case),
+            "poj2676" => poj2676_case(&mut rng, case),
+            "spoj_sudoku" => spoj_case(&mut rng),
+            "kattis_sudokunique" => kattis_case(&mut rng, case),
+            _ => leetcode_case(&mut rng, case),
         };
         let result = match run(&options.binary, &input, options.timeout) {
             Ok(Ok(outcome)) => verdict(&outcome),
             Ok(Err(why)) => Err(why),
             Err(message) => {
                 eprintln!("stress: {message}");
+                remove_built(built.as_deref());
                 return ExitCode::from(2);
             }
         };
@@ -130,6 +169,7 @@ fn main() -> ExitCode {
             }
         }
     }
+    remove_built(built.as_deref());
     if progress {
         eprint!("\r{:60}\r", "");
     }
@@ -164,6 +204,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
     let here = std::env::current_exe().map_err(|e| format!("where am I? {e}"))?;
     let mut options = Options {
         binary: here.with_file_name(&problem),
+        binary_given: false,
         problem,
         cases: 1000,
         seed: 1,
@@ -183,7 +224,10 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
         match flag.as_str() {
             "--cases" => options.cases = number()? as usize,
             "--seed" => options.seed = number()?,
-            "--bin" => options.binary = PathBuf::from(value),
+            "--bin" => {
+                options.binary = PathBuf::from(value);
+                options.binary_given = true;
+            }
             _ => options.timeout = Duration::from_secs(number()?.max(1)),
         }
     }
@@ -311,21 +355,9 @@ fn acwing_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
     (input, verdict)
 }
 
-/// 16x16: a random full grid with up to 130 cells emptied (often several solutions; any
-/// valid one is accepted), every tenth made unsolvable by changing a given (which may or
-/// may not clash).
+/// AcWing 169: one [`puzzle16`]; any valid grid is accepted.
 fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
-    let mut puzzle = boards16::full_grid(rng);
-    let mut cells: Vec<usize> = (0..256).collect();
-    rng.shuffle(&mut cells);
-    let blanks = 1 + rng.below(130);
-    for &cell in &cells[..blanks] {
-        puzzle[cell] = 0;
-    }
-    if rng.below(10) == 0 {
-        let given = cells[blanks..][rng.below(256 - blanks)];
-        puzzle[given] = 1 + (puzzle[given] + rng.below(15) as u8) % 16;
-    }
+    let puzzle = puzzle16(rng);
     let solvable = oracle::solve_first16(&puzzle).is_some();
     let text = formats::letters(&puzzle);
     let verdict = Box::new(move |outcome: &Outcome| {
@@ -355,6 +387,235 @@ fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
         }
     });
     (text, verdict)
+}
+
+/// A 16x16 puzzle: a random full grid with up to 130 cells emptied (often several
+/// solutions), every tenth made unsolvable by changing a given (which may or may not clash).
+fn puzzle16(rng: &mut Rng) -> [u8; 256] {
+    let mut puzzle = boards16::full_grid(rng);
+    let mut cells: Vec<usize> = (0..256).collect();
+    rng.shuffle(&mut cells);
+    let blanks = 1 + rng.below(130);
+    for &cell in &cells[..blanks] {
+        puzzle[cell] = 0;
+    }
+    if rng.below(10) == 0 {
+        let given = cells[blanks..][rng.below(256 - blanks)];
+        puzzle[given] = 1 + (puzzle[given] + rng.below(15) as u8) % 16;
+    }
+    puzzle
+}
+
+/// 1 to 3 puzzles of the common mix (open boards up to `max_blanks` blanks), every 50th
+/// case unique puzzles of 28 givens or more.
+fn puzzles(rng: &mut Rng, case: usize, most: usize, max_blanks: usize) -> Vec<[u8; 81]> {
+    (0..1 + rng.below(most))
+        .map(|_| {
+            if case % 50 == 0 {
+                boards::unique(rng, 28)
+            } else {
+                board(rng, case, max_blanks)
+            }
+        })
+        .collect()
+}
+
+/// Reads a program's answers back, one per puzzle: `None` for a `no solution` line, else
+/// `side` rows of `side` cells (digits `1`-`9` or letters `A`-`P`; spaces between cells are
+/// dropped, anything else becomes an invalid 0). Blank lines are skipped: the layout is
+/// checked by printing the grids again. `None` when the output cannot be read so.
+fn read_answers<const N: usize>(output: &str, count: usize) -> Option<Vec<Option<[u8; N]>>> {
+    let side = if N == 81 { 9 } else { 16 };
+    let mut lines = output.lines().filter(|line| !line.trim().is_empty());
+    let mut answers = Vec::with_capacity(count);
+    for _ in 0..count {
+        let first = lines.next()?;
+        if first == expected::NO_SOLUTION {
+            answers.push(None);
+            continue;
+        }
+        let mut cells = Vec::with_capacity(N);
+        for row in std::iter::once(first).chain(lines.by_ref().take(side - 1)) {
+            let row: Vec<u8> = row.bytes().filter(|&b| b != b' ').collect();
+            if row.len() != side {
+                return None;
+            }
+            cells.extend(row.iter().map(|&byte| match byte {
+                b'1'..=b'9' if N == 81 => byte - b'0',
+                b'A'..=b'P' if N == 256 => byte - b'A' + 1,
+                _ => 0,
+            }));
+        }
+        answers.push(Some(cells.try_into().ok()?));
+    }
+    lines.next().is_none().then_some(answers)
+}
+
+/// Whether `grid` is a valid completion of `puzzle` (9x9 or 16x16), by the oracle.
+fn solves<const N: usize>(grid: &[u8; N], puzzle: &[u8; N]) -> bool {
+    match (
+        <&[u8; 81]>::try_from(&grid[..]),
+        <&[u8; 81]>::try_from(&puzzle[..]),
+    ) {
+        (Ok(grid), Ok(puzzle)) => oracle::is_solution_of(grid, puzzle),
+        _ => match (
+            <&[u8; 256]>::try_from(&grid[..]),
+            <&[u8; 256]>::try_from(&puzzle[..]),
+        ) {
+            (Ok(grid), Ok(puzzle)) => oracle::is_solution_of16(grid, puzzle),
+            _ => false,
+        },
+    }
+}
+
+/// The checker for grid answers: exactly the oracle's answer (`print` of its solutions)
+/// when `determined` (no puzzle has several solutions); otherwise any valid grid per
+/// solvable puzzle, `no solution` exactly for the others, in exactly `print`'s layout.
+fn grid_answers<const N: usize>(
+    puzzles: Vec<[u8; N]>,
+    solutions: Vec<Option<[u8; N]>>,
+    determined: bool,
+    print: fn(&[Option<[u8; N]>]) -> String,
+) -> Verdict {
+    let expected = print(&solutions);
+    Box::new(move |outcome: &Outcome| {
+        if !outcome.success {
+            return Err(format!(
+                "failure exit: stderr {:?}, stdout {:?}",
+                outcome.stderr, outcome.stdout
+            ));
+        }
+        if outcome.stdout == expected {
+            return Ok(());
+        }
+        let wrong = || format!("expected {expected:?}, got {:?}", outcome.stdout);
+        if determined {
+            return Err(wrong());
+        }
+        let answers = read_answers::<N>(&outcome.stdout, puzzles.len())
+            .ok_or_else(|| format!("unreadable: {}", wrong()))?;
+        for (index, ((puzzle, solution), answer)) in
+            puzzles.iter().zip(&solutions).zip(&answers).enumerate()
+        {
+            let right = match (solution, answer) {
+                (None, None) => true,
+                (Some(_), Some(grid)) => solves(grid, puzzle),
+                _ => false,
+            };
+            if !right {
+                return Err(format!(
+                    "puzzle {}: not a right answer: {}",
+                    index + 1,
+                    wrong()
+                ));
+            }
+        }
+        if print(&answers) == outcome.stdout {
+            Ok(())
+        } else {
+            Err(format!("valid grids, wrong layout: {}", wrong()))
+        }
+    })
+}
+
+/// The oracle's solutions of 9x9 `puzzles`, and whether each has at most one.
+fn solve9(puzzles: &[[u8; 81]]) -> (Vec<Option<[u8; 81]>>, bool) {
+    let solutions = puzzles.iter().map(oracle::solve_first).collect();
+    let determined = puzzles
+        .iter()
+        .all(|puzzle| oracle::count_solutions(puzzle, 2) <= 1);
+    (solutions, determined)
+}
+
+fn p1784_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
+    let puzzles = puzzles(rng, case, 1, 58);
+    let (solutions, determined) = solve9(&puzzles);
+    let input = formats::spaced_rows(&puzzles[0]);
+    let print: fn(&[Option<[u8; 81]>]) -> String = |s| expected::p1784_answer(s[0].as_ref());
+    (input, grid_answers(puzzles, solutions, determined, print))
+}
+
+fn leetcode_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
+    let puzzles = puzzles(rng, case, 1, 58);
+    let (solutions, determined) = solve9(&puzzles);
+    let input = formats::leetcode_board(&puzzles[0]);
+    let print: fn(&[Option<[u8; 81]>]) -> String = |s| expected::leetcode_answer(s[0].as_ref());
+    (input, grid_answers(puzzles, solutions, determined, print))
+}
+
+fn poj2676_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
+    let puzzles = puzzles(rng, case, 3, 58);
+    let (solutions, determined) = solve9(&puzzles);
+    let input = formats::poj2676_input(&puzzles);
+    (
+        input,
+        grid_answers(puzzles, solutions, determined, expected::poj2676_answers),
+    )
+}
+
+/// Kattis: the answer is determined (solution, `Non-unique` or `Find another job`), so it
+/// is compared exactly. Every 25th case adds a board with exactly 2 or 3 solutions, the
+/// closest call; every 100th a full grid (unique: itself).
+fn kattis_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
+    let mut puzzles = puzzles(rng, case, 3, 52);
+    match case % 100 {
+        5 | 30 | 55 | 80 => puzzles.push(boards::multi(rng, 2..=3, 55)),
+        11 => puzzles.push(boards::full_grid(rng)),
+        _ => {}
+    }
+    (
+        formats::kattis_input(&puzzles),
+        exact(expected::kattis(&puzzles), false),
+    )
+}
+
+/// SPOJ: 1 to 3 16x16 puzzles as for acwing169 (often several solutions: outside SPOJ's
+/// contract, any valid grid is accepted; a unique one can only be matched exactly).
+fn spoj_case(rng: &mut Rng) -> (String, Verdict) {
+    let puzzles: Vec<[u8; 256]> = (0..1 + rng.below(3)).map(|_| puzzle16(rng)).collect();
+    let solutions = puzzles.iter().map(oracle::solve_first16).collect();
+    (
+        formats::spoj_input(&puzzles),
+        grid_answers(puzzles, solutions, false, expected::spoj_answers),
+    )
+}
+
+/// Builds LeetCode's program as LeetCode would: the harness, then the solution, one file,
+/// compiled by `rustc --edition 2021 -O` into a fresh temporary folder (returned; the
+/// program is `prog` in it).
+fn build_leetcode() -> Result<PathBuf, String> {
+    let root = sudoku_toolkit::project::root()?;
+    let read = |path: &str| {
+        std::fs::read_to_string(root.join(path)).map_err(|e| format!("cannot read {path}: {e}"))
+    };
+    let source =
+        read("testdata/leetcode37/harness.rs")? + "\n" + &read("solutions/leetcode37/solution.rs")?;
+    let folder = std::env::temp_dir().join(format!("stress-leetcode37-{}", std::process::id()));
+    std::fs::create_dir_all(&folder)
+        .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
+    let file = folder.join("prog.rs");
+    std::fs::write(&file, source).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let built = std::process::Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(folder.join("prog"))
+        .arg(&file)
+        .output()
+        .map_err(|e| format!("cannot run rustc: {e}"))?;
+    if !built.status.success() {
+        remove_built(Some(&folder));
+        return Err(format!(
+            "building harness + solution failed:\n{}",
+            String::from_utf8_lossy(&built.stderr)
+        ));
+    }
+    Ok(folder)
+}
+
+/// Removes the temporary folder of a program built here (best effort).
+fn remove_built(folder: Option<&Path>) {
+    if let Some(folder) = folder {
+        std::fs::remove_dir_all(folder).ok();
+    }
 }
 
 /// Runs the program on `input` through the runner: `Ok(Err(why))` when it passed the

@@ -1,0 +1,540 @@
+//! The formats of src/formats.rs and the oracle answers of src/expected.rs, for all nine
+//! problems: every printer's output parses back to the same grids (also with CRLF, trailing
+//! spaces and no final newline); every parser refuses wrong counts, bad characters and
+//! truncated input with a message naming the problem; `expected::answer` reproduces every
+//! shipped `.out` it can afford (the slow ones are listed in `SLOW` with the reason); and
+//! the `gen` binary itself answers a case and refuses a malformed one (exit 2).
+//! Runs in a few seconds with the test profile (opt-level 2).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use sudoku_toolkit::formats::{self, Grid, Grid16};
+use sudoku_toolkit::rng::Rng;
+use sudoku_toolkit::{boards, boards16, expected};
+
+/// Boards of every kind the tools make: full, a few blanks, open, unsolvable, empty.
+fn boards9(seed: u64, count: usize) -> Vec<Grid> {
+    let mut rng = Rng::new(seed);
+    let mut grids: Vec<Grid> = (0..count)
+        .map(|index| match index % 4 {
+            0 => boards::full_grid(&mut rng),
+            1 => {
+                let blanks = 1 + rng.below(80);
+                boards::with_blanks(&boards::full_grid(&mut rng), blanks, &mut rng)
+            }
+            2 => boards::clashing(&mut rng, 40),
+            _ => boards::sparse(&mut rng, 5),
+        })
+        .collect();
+    grids.push([0; 81]);
+    grids
+}
+
+fn boards16(seed: u64, count: usize) -> Vec<Grid16> {
+    let mut rng = Rng::new(seed);
+    let mut grids: Vec<Grid16> = (0..count)
+        .map(|_| {
+            let mut grid = boards16::full_grid(&mut rng);
+            let blanks = rng.below(257);
+            let mut cells: Vec<usize> = (0..256).collect();
+            rng.shuffle(&mut cells);
+            for &cell in &cells[..blanks] {
+                grid[cell] = 0;
+            }
+            grid
+        })
+        .collect();
+    grids.push([0; 256]);
+    grids
+}
+
+/// `text` as a hand-made file may look: CRLF ends, trailing spaces and a tab, no final
+/// newline.
+fn untidy(text: &str) -> String {
+    text.trim_end_matches('\n').replace('\n', "  \t\r\n")
+}
+
+/// Checks that `parse` reads `text`, and its untidy variant, as `want`.
+fn round_trip<T: PartialEq + std::fmt::Debug>(
+    format: &str,
+    text: &str,
+    parse: impl Fn(&str) -> Result<T, String>,
+    want: &T,
+) {
+    for variant in [text.to_string(), untidy(text)] {
+        match parse(&variant) {
+            Ok(got) => assert!(got == *want, "{format}: read back differently:\n{variant}"),
+            Err(e) => panic!("{format}: refused its own output ({e}):\n{variant}"),
+        }
+    }
+}
+
+#[test]
+fn every_format_round_trips() {
+    for seed in 1..=5 {
+        let grids = boards9(seed, 12);
+        for grid in &grids {
+            round_trip(
+                "p1074",
+                &formats::p1074_board(grid),
+                formats::parse_p1074,
+                grid,
+            );
+            round_trip(
+                "p1784",
+                &formats::spaced_rows(grid),
+                formats::parse_p1784,
+                grid,
+            );
+            round_trip(
+                "leetcode37",
+                &formats::leetcode_board(grid),
+                formats::parse_leetcode,
+                grid,
+            );
+        }
+        let lines: String = grids.iter().map(|g| formats::dots(g) + "\n").collect();
+        round_trip("acwing166", &lines, formats::parse_acwing166, &grids);
+        round_trip(
+            "acwing166 with end",
+            &(lines + "end\n"),
+            formats::parse_acwing166,
+            &grids,
+        );
+        let sicily = formats::sicily_input(&grids);
+        round_trip("sicily1317", &sicily, formats::parse_sicily, &grids);
+        let poj = formats::poj2676_input(&grids);
+        round_trip("poj2676", &poj, formats::parse_poj2676, &grids);
+        let kattis = formats::kattis_input(&grids);
+        round_trip("kattis", &kattis, formats::parse_kattis, &grids);
+        // Kattis reads tokens: line breaks and blank lines do not matter.
+        round_trip(
+            "kattis on one line",
+            &kattis.split_whitespace().collect::<Vec<_>>().join(" "),
+            formats::parse_kattis,
+            &grids,
+        );
+
+        let grids = boards16(seed, 4);
+        let acwing: String = grids.iter().map(formats::letters).collect();
+        round_trip("acwing169", &acwing, formats::parse_acwing169, &grids);
+        let spoj = formats::spoj_input(&grids);
+        round_trip("spoj_sudoku", &spoj, formats::parse_spoj, &grids);
+    }
+}
+
+/// The printed layouts themselves, as the statements show them.
+#[test]
+fn printers_write_the_statements_layouts() {
+    let mut grid = [0; 81];
+    grid[0] = 8;
+    grid[80] = 2;
+    let spaced = formats::spaced_rows(&grid);
+    assert!(spaced.starts_with("8 0 0 0 0 0 0 0 0\n0 0 0"));
+    assert!(spaced.ends_with("0 0 0 0 0 0 0 0 2\n") && spaced.lines().count() == 9);
+    assert_eq!(formats::p1074_board(&grid), spaced);
+    let poj = formats::poj2676_input(&[grid, grid]);
+    assert!(poj.starts_with("2\n800000000\n000000000\n"));
+    assert_eq!(poj.lines().count(), 19);
+    assert!(formats::leetcode_board(&grid).starts_with("8........\n"));
+    assert_eq!(
+        formats::kattis_input(&[grid, grid]),
+        format!("{spaced}\n{spaced}")
+    );
+    let mut grid16 = [0; 256];
+    grid16[0] = 1;
+    grid16[255] = 16;
+    let rows = formats::letter_rows(&grid16);
+    assert!(rows.starts_with("A---------------\n") && rows.ends_with("---------------P\n"));
+    assert_eq!(formats::letters(&grid16), format!("{rows}\n"));
+    assert_eq!(
+        formats::spoj_input(&[grid16, grid16]),
+        format!("2\n{rows}\n{rows}")
+    );
+}
+
+/// `parse` refuses `text` with a message containing every one of `fragments`.
+fn refuses<T: std::fmt::Debug>(
+    format: &str,
+    parse: impl Fn(&str) -> Result<T, String>,
+    text: &str,
+    fragments: &[&str],
+) {
+    match parse(text) {
+        Ok(got) => panic!("{format}: accepted {text:?} as {got:?}"),
+        Err(message) => {
+            for fragment in fragments {
+                assert!(
+                    message.contains(fragment),
+                    "{format}: message {message:?} lacks {fragment:?} (input {text:?})"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn parsers_refuse_malformed_input_naming_the_line() {
+    let grid = boards9(7, 1)[0];
+    let spaced = formats::spaced_rows(&grid);
+    for (format, parse) in [
+        (
+            "p1074",
+            formats::parse_p1074 as fn(&str) -> Result<Grid, String>,
+        ),
+        ("p1784", formats::parse_p1784),
+    ] {
+        refuses(format, parse, "", &["empty input"]);
+        refuses(format, parse, "  \n\r\n", &["empty input"]);
+        refuses(
+            format,
+            parse,
+            &spaced[..40],
+            &["ends after 20 of its 81 numbers"],
+        );
+        refuses(
+            format,
+            parse,
+            &format!("x{}", &spaced[1..]),
+            &["line 1", "number 1", "`x`", "not one digit 0-9"],
+        );
+        refuses(
+            format,
+            parse,
+            &spaced.replace(' ', "  10 "),
+            &["line 1", "`10`"],
+        );
+        refuses(
+            format,
+            parse,
+            &format!("{spaced}\n7\n"),
+            &["line 11", "`7`", "after the 81st number"],
+        );
+        // Control characters are escaped, long tokens cut.
+        let long = format!("\u{1b}{}", "9".repeat(100));
+        refuses(format, parse, &long, &["\\u{1b}", "..."]);
+    }
+
+    let kattis = formats::kattis_input(&[grid, grid]);
+    refuses("kattis", formats::parse_kattis, "\n\n", &["empty input"]);
+    refuses(
+        "kattis",
+        formats::parse_kattis,
+        &kattis[..kattis.len() - 4],
+        &["board 2", "ends after 79 of its 81 numbers"],
+    );
+    refuses(
+        "kattis",
+        formats::parse_kattis,
+        &format!("{kattis}\n\n1 2 3 4 5 6 7 8 9 x"),
+        &["board 3", "line 22", "number 10", "`x`"],
+    );
+
+    let poj = formats::poj2676_input(&[grid, grid]);
+    refuses("poj2676", formats::parse_poj2676, "", &["empty input"]);
+    refuses(
+        "poj2676",
+        formats::parse_poj2676,
+        &poj.replacen('2', "two", 1),
+        &["line 1", "`two`", "not a puzzle count"],
+    );
+    refuses(
+        "poj2676",
+        formats::parse_poj2676,
+        &poj.replacen("2\n", "3\n", 1),
+        &["ends after 2 of the 3 puzzles"],
+    );
+    refuses(
+        "poj2676",
+        formats::parse_poj2676,
+        &poj.replacen("2\n", "1\n", 1),
+        &["line 11", "text after the last puzzle"],
+    );
+    let truncated: String = poj.lines().take(15).map(|l| format!("{l}\n")).collect();
+    refuses(
+        "poj2676",
+        formats::parse_poj2676,
+        &truncated,
+        &["puzzle 2", "ends after 5 of its 9 rows"],
+    );
+    let mut bad_row = poj.clone();
+    bad_row.replace_range(3..4, "_");
+    refuses(
+        "poj2676",
+        formats::parse_poj2676,
+        &bad_row,
+        &["puzzle 1", "line 2", "is not 0-9"],
+    );
+    let mut short_row = poj.clone();
+    short_row.replace_range(3..4, "");
+    refuses(
+        "poj2676",
+        formats::parse_poj2676,
+        &short_row,
+        &["line 2", "expected 9 characters"],
+    );
+    // Sicily shares the reader: its own cell alphabet.
+    refuses(
+        "sicily1317",
+        formats::parse_sicily,
+        &formats::poj2676_input(&[[0; 81]]),
+        &["line 2", "`000000000` is not 1-9 or `_`"],
+    );
+
+    let leetcode = formats::leetcode_board(&[0; 81]);
+    refuses("leetcode37", formats::parse_leetcode, "", &["empty input"]);
+    refuses(
+        "leetcode37",
+        formats::parse_leetcode,
+        &leetcode.replacen('.', "0", 1),
+        &["line 1", "is not 1-9 or `.`"],
+    );
+    refuses(
+        "leetcode37",
+        formats::parse_leetcode,
+        &leetcode[..50],
+        &["ends after 5 of its 9 rows"],
+    );
+    refuses(
+        "leetcode37",
+        formats::parse_leetcode,
+        &format!("{leetcode}\n{leetcode}"),
+        &["line 11", "text after the last puzzle"],
+    );
+
+    let grid16 = boards16(3, 1)[0];
+    let spoj = formats::spoj_input(&[grid16, grid16]);
+    refuses(
+        "spoj_sudoku",
+        formats::parse_spoj,
+        &spoj.replacen("2\n", "3\n", 1),
+        &["ends after 2 of the 3 puzzles"],
+    );
+    refuses(
+        "spoj_sudoku",
+        formats::parse_spoj,
+        &spoj.replacen("2\n", "", 1),
+        &["line 1", "not a puzzle count"],
+    );
+    let mut bad_letter = spoj.clone();
+    bad_letter.replace_range(2..3, "Q");
+    refuses(
+        "spoj_sudoku",
+        formats::parse_spoj,
+        &bad_letter,
+        &["puzzle 1", "line 2", "is not A-P or `-`"],
+    );
+    let acwing = formats::letters(&grid16);
+    refuses(
+        "acwing169",
+        formats::parse_acwing169,
+        &acwing[..17 * 7],
+        &["puzzle 1", "ends after 7 of its 16 rows"],
+    );
+    refuses(
+        "acwing166",
+        formats::parse_acwing166,
+        &format!("{}\n{}0\n", formats::dots(&grid), formats::dots(&grid)),
+        &["line 2", "expected 81 characters, found 82"],
+    );
+}
+
+/// Shipped cases whose oracle answer takes too long for a test (more than about a second
+/// on a loaded machine), by problem and case-name prefixes, with the reason. Every prefix
+/// must still match a case.
+const SLOW: [(&str, &[&str], &str); 8] = [
+    (
+        "p1074",
+        &["sparse", "sudoku"],
+        "17-22 and 5-11 random givens, and the 20 NOIP boards: the plain bound needs \
+         seconds to minutes",
+    ),
+    (
+        "p1784",
+        &["hack3"],
+        "built against row-major backtracking: minutes",
+    ),
+    (
+        "poj2676",
+        &["forum_hardest"],
+        "16 forum-hardest puzzles: seconds",
+    ),
+    (
+        "kattis_sudokunique",
+        &["clue17", "forum_hardest"],
+        "12 and 16 uniqueness proofs: seconds",
+    ),
+    (
+        "acwing166",
+        &["poj3074_"],
+        "POJ's 91 puzzles: seconds per file under row-major backtracking",
+    ),
+    (
+        "acwing166",
+        &["crlf_trailing_spaces", "no_end_no_final_newline"],
+        "the sample's puzzles again (2-3 s each), checked once as `sample`",
+    ),
+    (
+        "acwing169",
+        &[""],
+        "the plain 16x16 oracle needs seconds to minutes per grid",
+    ),
+    ("spoj_sudoku", &[""], "the same grids as acwing169"),
+];
+
+/// What the judge compares: CRLF as LF, trailing spaces and tabs and final blank lines
+/// ignored.
+fn normalised(text: &str) -> String {
+    let mut lines: Vec<&str> = text
+        .split('\n')
+        .map(|line| line.trim_end_matches([' ', '\t', '\r']))
+        .collect();
+    while lines.last() == Some(&"") {
+        lines.pop();
+    }
+    lines.join("\n")
+}
+
+fn testdata() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata")
+}
+
+/// The shipped cases of `problem`, sorted: (name, input path).
+fn cases(problem: &str) -> Vec<(String, PathBuf)> {
+    let mut cases: Vec<(String, PathBuf)> = std::fs::read_dir(testdata().join(problem))
+        .unwrap_or_else(|e| panic!("testdata/{problem}: {e}"))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().map_or(false, |ext| ext == "in"))
+        .map(|path| {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, path)
+        })
+        .collect();
+    cases.sort();
+    cases
+}
+
+#[test]
+fn the_oracle_reproduces_every_affordable_shipped_answer() {
+    assert!(
+        SLOW.len() <= 12,
+        "the list of skipped cases should stay short"
+    );
+    let mut used: Vec<(&str, &str)> = Vec::new();
+    let mut checked = Vec::new();
+    for problem in expected::PROBLEMS {
+        for (name, path) in cases(problem) {
+            let skip = SLOW.iter().find_map(|&(p, prefixes, _)| {
+                let prefix = prefixes.iter().find(|prefix| name.starts_with(*prefix));
+                prefix.filter(|_| p == problem)
+            });
+            if let Some(prefix) = skip {
+                used.push((problem, prefix));
+                continue;
+            }
+            let input = std::fs::read_to_string(&path).expect("a readable case");
+            let want = std::fs::read_to_string(path.with_extension("out")).expect("its .out");
+            let started = Instant::now();
+            let got = expected::answer(problem, &input)
+                .unwrap_or_else(|e| panic!("{problem}/{name}: refused: {e}"));
+            let took = started.elapsed().as_secs_f64();
+            assert_eq!(
+                normalised(&got),
+                normalised(&want),
+                "{problem}/{name}: the oracle's answer differs from the .out"
+            );
+            checked.push(format!("{problem}/{name} {took:.2} s"));
+        }
+    }
+    for (problem, prefixes, _) in SLOW {
+        for prefix in prefixes {
+            assert!(
+                used.contains(&(problem, prefix)),
+                "SLOW entry {problem}/{prefix}* matches no case: drop it"
+            );
+        }
+    }
+    eprintln!("{} cases checked:\n{}", checked.len(), checked.join("\n"));
+    // Every problem has cases checked, not only skipped ones (the 16x16 oracle aside).
+    for problem in expected::PROBLEMS {
+        if problem != "acwing169" && problem != "spoj_sudoku" {
+            let prefix = format!("{problem}/");
+            assert!(
+                checked.iter().any(|line| line.starts_with(&prefix)),
+                "no case of {problem} checked"
+            );
+        }
+    }
+}
+
+/// The `gen` binary: a shipped case's answer on stdout; a malformed case refused with the
+/// reason and exit status 2, nothing on stdout.
+#[test]
+fn gen_oracle_answers_and_refuses() {
+    let gen = env!("CARGO_BIN_EXE_gen");
+    let run = |args: &[&str], input: &str| {
+        use std::io::Write;
+        let mut child = std::process::Command::new(gen)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("gen starts");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().expect("gen ends")
+    };
+    let case = testdata().join("kattis_sudokunique/edge_cases");
+    let input = std::fs::read_to_string(case.with_extension("in")).unwrap();
+    let want = std::fs::read_to_string(case.with_extension("out")).unwrap();
+    let output = run(&["oracle", "kattis_sudokunique"], &input);
+    assert!(output.status.success());
+    assert_eq!(
+        normalised(&String::from_utf8_lossy(&output.stdout)),
+        normalised(&want)
+    );
+
+    let output = run(&["oracle", "poj2676"], "2\n123456789\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("poj2676") && stderr.contains("ends after 1 of its 9 rows"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("usage:"),
+        "a bad case is not a usage error"
+    );
+    let output = run(&["oracle", "nonesuch"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("leetcode37"));
+
+    // Every new input format comes out of gen and parses.
+    // Every new input format comes out of gen and parses.
+    let text = |args: &[&str]| String::from_utf8(run(args, "").stdout).unwrap();
+    let seed = ["--count", "3", "--seed", "9"];
+    let poj = text(&[&["poj2676"][..], &seed].concat());
+    assert_eq!(formats::parse_poj2676(&poj).map(|g| g.len()), Ok(3));
+    let kattis = text(&[&["kattis_sudokunique"][..], &seed].concat());
+    assert_eq!(formats::parse_kattis(&kattis).map(|g| g.len()), Ok(3));
+    for (format, parse) in [
+        (
+            "p1784",
+            formats::parse_p1784 as fn(&str) -> Result<Grid, String>,
+        ),
+        ("leetcode37", formats::parse_leetcode),
+    ] {
+        let boards = text(&[&[format][..], &seed].concat());
+        for case in boards.split("\n\n") {
+            assert!(parse(case).is_ok(), "gen {format}: {case}");
+        }
+    }
+    let spoj = text(&["spoj_sudoku", "--givens", "200", "--count", "2"]);
+    assert_eq!(formats::parse_spoj(&spoj).map(|g| g.len()), Ok(2));
+}
