@@ -46,7 +46,7 @@
 //! | `BAND_ALLOWED` is a `static` union of permutations (`u16`), expanded by shifts | `const` table of cells (`u32`) | 65,536 entries: 128 KB as `u16` (512 KB expanded would leave the cache); `static` so one copy |
 //! | row/box presence, lone row cells, stack-lone columns by shifts and masks | 512-entry tables | 16-bit rows would need 65,536-entry tables |
 //! | column rule pass (`apply_column_rule`) | none (it cost more than it saved) | without it: 1.9x the nodes, 1.6x the instructions |
-//! | `branch_cell`: the bi-value cell with the highest forcing score (below) | the first bi-value cell, else the fewest-candidate one of the bands' first open cells | 9x9's rule here: 15x the nodes, 5x the instructions, and 160,000-560,000 nodes on the worst puzzle against 2,100-3,000 |
+//! | `branch_cell`: the bi-value cell with the highest forcing score (below) | a bi-value cell of the box with the most open cells, else the fewest-candidate one of the bands' first open cells | 9x9's first-bi-value rule here: 15x the nodes, 5x the instructions, and 160,000-560,000 nodes on the worst puzzle against 2,100-3,000 |
 //!
 //! # Branching
 //! Binary and iterative. `branch_cell` scores every bi-value cell: each of its two digits

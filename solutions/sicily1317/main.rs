@@ -368,26 +368,26 @@ mod bitcore {
 //! - Naked singles: counting candidates per cell over the 9 digits, bit-sliced (`once`,
 //!   `twice`), finds every cell with one (or zero) candidates 27 cells at a time.
 //! - Branching: binary and iterative. Pick a bi-value cell in the box with the most open
-//!   cells (of the boxes holding one; measured against the first bi-value cell: 25% fewer
-//!   guesses on forum_hardest_1905, 80.7 -> 60.7, and whole-process CPU -6% on 17clue,
-//!   -8% forum_1905, -11% magictour, -6% forum_1106, +-1% serg), else the first open
+//!   cells (of the boxes holding one; against the first bi-value cell: 25% fewer guesses on
+//!   forum_hardest_1905, 80.7 -> 60.7, and 2-15% fewer instructions on every benchmark
+//!   set, callgrind, solutions/README.md), else the first open
 //!   cell of each band with the fewest candidates of those three (measured: fewer nodes
 //!   than the fewest-candidates cell of the whole board on the hardest sets). Try one
 //!   digit on a copy (lowest first, or highest when the goal asks), then remove it from the
 //!   cell; on a bi-value cell the other digit is placed at once. No allocation on the
 //!   search path.
-//! - What is left out, because it cost more than it saved (see `scripts/bench`): hidden
-//!   singles in columns as a separate pass, and dirty bits kept by hand. Measured on the
-//!   first 2,000 of forum_hardest_1905 (guesses per puzzle, then CPU time against the kept
-//!   version; instruction counts from callgrind on the first 500), each costing more per
+//! - What is left out, because it cost more than it saved (numbers and method in
+//!   solutions/README.md): hidden singles in columns as a separate pass, and dirty bits
+//!   kept by hand. Measured on the first 2,000 of forum_hardest_1905 (guesses per puzzle;
+//!   instruction counts from callgrind on the first 500), each costing more per
 //!   node than its fewer nodes save, because a node is cheap here (about 3,400
 //!   instructions, most of them the band rule's checks and visits):
 //!   - the band rule on stacks (the same permutation rule per digit and stack, run when
 //!     the rest is quiet): 74 -> 62 guesses on the first 500, +17% instructions; with
-//!     the box choice above, 60 -> 52 guesses and +3% CPU;
+//!     the box choice above, 60 -> 52 guesses, still slower as a whole process;
 //!   - claiming on columns inside each visit (a column the digit can take in this band
 //!     only confines the digit to that column in its box here): 60 -> 55 guesses, +8%
-//!     instructions, +6-10% CPU;
+//!     instructions;
 //!   - tdoku's triads (a minirow or minicolumn where only 3 digits can go holds them):
 //!     76 -> 71 guesses, +65% instructions;
 //!   - branching on a digit-band's row-to-box permutations (tdoku's kind of branch) instead
