@@ -5,9 +5,10 @@
 //! - Rust 1.63 (Debian's `/usr/bin/rustc`, or `RUSTC_OLD`): editions 2018 and 2021.
 //!
 //! A missing old compiler fails the test under CI (`CI=true`) and prints a SKIPPED line
-//! otherwise. Each compiler then builds every submission (edition 2021; `-O` with stable, as
-//! the judges do) and runs its sample, as a last check that the file is complete; the other
-//! editions are checked with `--emit=metadata` (every error and lint, no code generation).
+//! otherwise. Every (compiler, edition) pair checks each submission with `--emit=metadata`
+//! (every error and lint, no code generation); the old compiler also builds it (edition
+//! 2021) and runs its sample, to show that what it makes answers. Stable's `-O` builds
+//! under every judge profile, run on every case, are tests/judge.rs's.
 //!
 //! The submissions: each `solutions/<problem>/main.rs` alone, and LeetCode's
 //! `solutions/leetcode37/solution.rs` appended to `testdata/leetcode37/harness.rs` (LeetCode
@@ -18,11 +19,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 use sudoku_toolkit::runner;
-
-/// Submissions that do not build with Rust 1.63 yet, and why; each is being fixed
-/// elsewhere. While listed, an old-compiler failure is reported but tolerated; once one
-/// builds, the test fails until its entry is removed, so the list cannot go stale.
-const KNOWN_OLD_RUSTC_FAILURES: [(&str, &str); 0] = [];
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -128,14 +124,12 @@ fn submissions(scratch: &Path) -> Vec<Submission> {
     found
 }
 
-/// One rustc run: a check (`--emit=metadata`: errors and lints, no code) or a build, with
-/// `-O` or without.
+/// One rustc run: a check (`--emit=metadata`: errors and lints, no code) or a build.
 struct Job<'a> {
     compiler: &'a Compiler,
     submission: &'a Submission,
     edition: &'static str,
     build: bool,
-    optimise: bool,
 }
 
 #[test]
@@ -149,16 +143,14 @@ fn every_submission_compiles_with_every_rustc_and_edition_without_warnings() {
     for compiler in &compilers {
         for submission in &submissions {
             for edition in compiler.editions() {
-                let build = edition == "2021";
-                // Optimised like a judge with stable; the old compiler's build only has to
-                // show that the program it makes answers the sample.
-                let optimise = build && !compiler.is_old;
+                // Stable's builds are the judge's (tests/judge.rs, every profile); the old
+                // compiler's build only has to show that the program it makes answers.
+                let build = edition == "2021" && compiler.is_old;
                 jobs.push(Job {
                     compiler,
                     submission,
                     edition,
                     build,
-                    optimise,
                 });
             }
         }
@@ -166,7 +158,6 @@ fn every_submission_compiles_with_every_rustc_and_edition_without_warnings() {
     // A few rustc at a time: each -O build takes seconds and a few hundred MB.
     let queue = Mutex::new(jobs.iter().collect::<Vec<_>>());
     let failures = Mutex::new(Vec::new());
-    let tolerated = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..3 {
             scope.spawn(|| loop {
@@ -174,44 +165,12 @@ fn every_submission_compiles_with_every_rustc_and_edition_without_warnings() {
                     Some(job) => job,
                     None => return,
                 };
-                let outcome = run_job(job, &scratch);
-                let known = KNOWN_OLD_RUSTC_FAILURES
-                    .iter()
-                    .find(|(problem, _)| *problem == job.submission.problem);
-                match (outcome, job.compiler.is_old, known) {
-                    (Err(message), true, Some((_, why))) => {
-                        tolerated.lock().unwrap().push(format!(
-                            "{} with {}, edition {}: fails as known ({why}): {}",
-                            job.submission.problem,
-                            job.compiler.name(),
-                            job.edition,
-                            message
-                                .lines()
-                                .find(|line| line.starts_with("error"))
-                                .unwrap_or("")
-                        ))
-                    }
-                    (Err(message), _, _) => failures.lock().unwrap().push(message),
-                    (Ok(()), true, Some(_)) => failures.lock().unwrap().push(format!(
-                        "{} now builds with {} (edition {}): remove it from \
-                         KNOWN_OLD_RUSTC_FAILURES in tests/standalone.rs",
-                        job.submission.problem,
-                        job.compiler.name(),
-                        job.edition
-                    )),
-                    (Ok(()), _, _) => {}
+                if let Err(message) = run_job(job, &scratch) {
+                    failures.lock().unwrap().push(message);
                 }
             });
         }
     });
-    let tolerated = tolerated.into_inner().unwrap();
-    if !tolerated.is_empty() {
-        let _ = writeln!(
-            std::io::stderr(),
-            "\nKNOWN FAILURES with the old compiler (tolerated while listed):\n  {}\n",
-            tolerated.join("\n  ")
-        );
-    }
     let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
     std::fs::remove_dir_all(&scratch).ok();
@@ -232,9 +191,6 @@ fn run_job(job: &Job, scratch: &Path) -> Result<(), String> {
     let mut command = Command::new(&job.compiler.program);
     command.args(["--edition", job.edition, "--crate-name", "submission"]);
     if job.build {
-        if job.optimise {
-            command.arg("-O");
-        }
         command.arg("-o").arg(&binary);
     } else {
         command
