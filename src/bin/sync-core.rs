@@ -1,5 +1,5 @@
-//! `sync-core`: rewrites the inlined core block of every solution file from the core file
-//! its marker names (run it after editing `solutions/core.rs` or `solutions/core16.rs`).
+//! `sync-core`: rewrites the inlined blocks of every solution file from the files their
+//! markers name (run it after editing `solutions/core.rs`, `core16.rs` or `input.rs`).
 //! With `--check` it changes nothing and exits 1 when a copy has drifted. The rule for
 //! "in sync" is [`sudoku_toolkit::sync`], which `tests/sync.rs` uses too.
 
@@ -9,8 +9,8 @@ use sudoku_toolkit::{project, sync};
 const USAGE: &str = "\
 usage: sync-core [--check]
 
-Copies solutions/core.rs and solutions/core16.rs into the marked block of every solution
-file that inlines them.
+Copies each inlined source (solutions/core.rs, solutions/core16.rs, solutions/input.rs)
+verbatim into the marked blocks of every solution file that names it.
   --check   change nothing; exit 1 if a copy has drifted
   --help    show this help";
 
