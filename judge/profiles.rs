@@ -1,5 +1,6 @@
 //! Profiles: how each online judge builds a Rust submission, and its source-size limit, in
-//! one table (the project's research notes on each judge are in ../shared/problems/*.md). `--profile NAME` picks a row; `generic` is the default. Each row says where its
+//! one table, from the research notes on each judge behind the problem statements.
+//! `--profile NAME` picks a row; `generic` is the default. Each row says where its
 //! facts come from; "unconfirmed" marks what no stored source shows. The judge runs the
 //! compiler it finds (`$RUSTC` or `rustc`), so the flags and the edition match the judge's,
 //! not its compiler version. Verified by tests/judge.rs (every shipped solution passes under
@@ -33,8 +34,8 @@ pub const PROFILES: &[Profile] = &[
         name: "codeforces",
         rustc_flags: &["--edition", "2021", "-O"],
         source_limit: Some(64 << 10),
-        source: "Codeforces: 64 KiB source limit and Rust 2021 with -O, as the project's issue 11 \
-                 states; unconfirmed (no stored Codeforces page), compiler version unknown",
+        source: "Codeforces: 64 KiB source limit and Rust 2021 with -O, as commonly reported; \
+                 unconfirmed (no stored Codeforces page), compiler version unknown",
     },
     Profile {
         name: "atcoder",

@@ -14,7 +14,7 @@ fn root() -> &'static Path {
 fn checker() -> &'static (PathBuf, PathBuf) {
     static BUILT: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("sudoku-checkers-{}", std::process::id()));
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("checkers");
         std::fs::create_dir_all(&dir).unwrap();
         let binary = dir.join("checker");
         let output = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))

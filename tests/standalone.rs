@@ -134,7 +134,7 @@ struct Job<'a> {
 
 #[test]
 fn every_submission_compiles_with_every_rustc_and_edition_without_warnings() {
-    let scratch = std::env::temp_dir().join(format!("sudoku-standalone-{}", std::process::id()));
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("standalone");
     std::fs::create_dir_all(&scratch).unwrap();
     let compilers = compilers();
     let submissions = submissions(&scratch);

@@ -291,7 +291,8 @@ impl<R: BufRead> Tokens<R> {
 }
 
 /// `bytes` as an error message shows them: at most `QUOTE_CHARS` characters (then `...`),
-/// control characters escaped (`\r`, `\t`, `\u{1b}`) and bytes that are not UTF-8 as `\xNN`.
+/// control characters and a byte-order mark escaped (`\r`, `\t`, `\u{1b}`, `\u{feff}`) and
+/// bytes that are not UTF-8 as `\xNN`.
 pub fn quote(bytes: &[u8]) -> String {
     let mut shown = String::new();
     let mut rest = bytes;
@@ -308,7 +309,8 @@ pub fn quote(bytes: &[u8]) -> String {
         });
         match decoded {
             Some((character, length)) => {
-                if character.is_control() {
+                // Control characters, and the invisible byte-order mark (U+FEFF), escaped.
+                if character.is_control() || character == '\u{feff}' {
                     shown.extend(character.escape_default());
                 } else {
                     shown.push(character);

@@ -12,7 +12,7 @@
 // Complexity: exponential in the worst case; few nodes for any 9x9 puzzle in practice
 // (times measured in results/, scripts/bench).
 // Verified: LeetCode's example, 17-clue and forum-hardest puzzles and boards without solution,
-// through testdata/leetcode37/harness.rs (tests/leetcode37.rs compiles harness + this file
+// through testdata/leetcode37/harness.rs (tests/standalone.rs and the judge compile harness + this file
 // as one program with plain rustc, as LeetCode does with its driver).
 // Compiles warning-free with rustc 1.63 and later, editions 2018-2024; LeetCode's current
 // rustc is unconfirmed (1.58.1, edition 2018, in a 2023 report).

@@ -855,7 +855,7 @@ fn quote(token: &[u8]) -> String {
             .find_map(|len| std::str::from_utf8(&rest[..len]).ok())
             .and_then(|text| text.chars().next());
         match first {
-            Some(c) if c.is_control() => shown.extend(c.escape_default()),
+            Some(c) if c.is_control() || c == '\u{feff}' => shown.extend(c.escape_default()),
             Some(c) => shown.push(c),
             None => shown.push_str(&format!("\\x{:02X}", rest[0])),
         }

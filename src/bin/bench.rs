@@ -29,7 +29,7 @@ writes the table to results/<date>-bench.md.
                 and ../shared/peers/sixteen/build.sh DIR
   --data DIR    the shared data folder (default ../shared/data beside the project)
   --runs N      alternating runs per row (default 5); the medians are shown
-  --only TEXT   only the rows whose name contains TEXT
+  --only TEXT   only the rows whose name contains TEXT (then results/ is not written)
   --help        show this help";
 
 struct Options {
@@ -128,8 +128,13 @@ fn bench(args: Vec<String>) -> Result<bool, String> {
          that run. Times per puzzle (`/pz`) or per input file (`/in`).",
         options.runs
     );
-    let path = results::write(&options.root, "bench", &method, &table)?;
-    println!("table written to {}", path.display());
+    if options.only.is_some() {
+        // A partial table must not replace the day's measurement of record.
+        println!("(--only: a partial run, so results/ is left as it is)");
+    } else {
+        let path = results::write(&options.root, "bench", &method, &table)?;
+        println!("table written to {}", path.display());
+    }
     Ok(all_pass)
 }
 
@@ -150,14 +155,18 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
         if !["--peers", "--data", "--runs", "--only"].contains(&flag.as_str()) {
             return Err(format!("unknown option `{flag}`\n\n{USAGE}"));
         }
-        let value = rest.next().ok_or(format!("{flag} needs a value"))?;
+        let value = rest
+            .next()
+            .ok_or(format!("{flag} needs a value\n\n{USAGE}"))?;
         match flag.as_str() {
             "--peers" => options.peers = PathBuf::from(value),
             "--data" => options.data = PathBuf::from(value),
             "--runs" => {
                 options.runs = value
                     .parse()
-                    .map_err(|_| format!("--runs: `{value}` is not a number"))?
+                    .ok()
+                    .filter(|&runs| runs > 0)
+                    .ok_or(format!("--runs: `{value}` is not a positive number"))?
             }
             _ => options.only = Some(value.clone()),
         }
@@ -168,7 +177,6 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             options.data.display()
         ));
     }
-    options.runs = options.runs.max(1);
     Ok(Some(options))
 }
 

@@ -73,9 +73,9 @@ fn run_lab(args: Vec<String>) -> Result<ExitCode, String> {
             }
             ("--data", Some(dir)) => data = PathBuf::from(dir),
             ("--timeout", Some(secs)) => {
-                let secs = secs
-                    .parse()
-                    .map_err(|_| format!("--timeout: `{secs}` is not a number\n\n{USAGE}"))?;
+                let secs = secs.parse().ok().filter(|&secs| secs > 0).ok_or(format!(
+                    "--timeout: `{secs}` is not a positive number of seconds\n\n{USAGE}"
+                ))?;
                 timeout = Duration::from_secs(secs);
             }
             _ => return Err(format!("unknown or incomplete option `{flag}`\n\n{USAGE}")),
