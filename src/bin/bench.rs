@@ -99,7 +99,14 @@ fn bench(args: Vec<String>) -> Result<bool, String> {
     let scratch = std::env::temp_dir().join(format!("sudoku-bench-{}", std::process::id()));
     fs::create_dir_all(&scratch)
         .map_err(|e| format!("cannot create {}: {e}", scratch.display()))?;
-    let workloads = workloads(&options, &scratch);
+    let result = run_rows(&options, &scratch);
+    fs::remove_dir_all(&scratch).ok();
+    result
+}
+
+/// Times every selected row and writes the table; `Ok(false)` when a row missed.
+fn run_rows(options: &Options, scratch: &Path) -> Result<bool, String> {
+    let workloads = workloads(options, scratch);
     let header = format!(
         "{:<46} {:>6} {:>11}  {:<52} {:>6}  {:<14} result",
         "workload", "inputs", "ours", "peers", "ratio", "target"
@@ -114,13 +121,12 @@ fn bench(args: Vec<String>) -> Result<bool, String> {
             }
         }
         let ours = options.root.join("target/release").join(workload.problem);
-        let line = measure(&workload, &ours, &options);
+        let line = measure(&workload, &ours, options);
         all_pass &= line.contains(" PASS");
         println!("{line}");
         table += "\n";
         table += &line;
     }
-    fs::remove_dir_all(&scratch).ok();
     let method = format!(
         "Whole processes (start-up and I/O included), ours built by `cargo build --release` \
          (rustc -O, codegen-units = 1), peers as `../shared/peers/build.sh` builds them; {} \

@@ -205,9 +205,9 @@ fn shipped_core(
 /// it as a process (start-up included, about a millisecond); no node count.
 fn shipped_p1074(puzzle: &[u8; 81], deadline: Instant) -> Option<Answer> {
     let root = project::root().ok()?;
+    let left = deadline.checked_duration_since(Instant::now())?;
     let scratch = std::env::temp_dir().join(format!("sudoku-lab-{}.in", std::process::id()));
     std::fs::write(&scratch, formats::p1074_board(puzzle)).ok()?;
-    let left = deadline.checked_duration_since(Instant::now())?;
     let program = root.join("target/release/p1074");
     let run = runner::time(&program, &[], Path::new(&scratch), left);
     std::fs::remove_file(&scratch).ok();
