@@ -11,6 +11,10 @@ use sudoku_toolkit::rng::Rng;
 const SOLVED: &str =
     "719482365324675891856391274482563719135729648697148523243957186568214937971836452";
 
+/// Sicily's sample puzzle 1, with 6 solutions.
+const SICILY_SIX: &str =
+    "........41....9.7...37.28......7.26.4.......8.91.6......42.36...3.14...99........";
+
 fn grid(text: &str) -> [u8; 81] {
     let mut grid = [0; 81];
     for (cell, byte) in grid.iter_mut().zip(text.bytes()) {
@@ -50,18 +54,7 @@ fn count(grid: &[u8; 81], cap: u64) -> u64 {
 #[test]
 fn a_guess_on_a_copy_is_propagated_to_its_digit() {
     // Sicily's sample puzzle 1: 6 solutions, so propagation leaves cells open.
-    let mut start = Board::from_grid(&grid(concat!(
-        "........4",
-        "1....9.7.",
-        "..37.28..",
-        "....7.26.",
-        "4.......8",
-        ".91.6....",
-        "..42.36..",
-        ".3.14...9",
-        "9........"
-    )))
-    .unwrap();
+    let mut start = Board::from_grid(&grid(SICILY_SIX)).unwrap();
     assert!(start.propagate());
     assert!(!start.is_solved());
     let mut solved_by_placing = 0;
@@ -111,17 +104,7 @@ fn first_solution_is_valid_and_keeps_the_givens() {
 
 #[test]
 fn count_matches_the_statement_and_stops_at_the_cap() {
-    let six = grid(concat!(
-        "........4",
-        "1....9.7.",
-        "..37.28..",
-        "....7.26.",
-        "4.......8",
-        ".91.6....",
-        "..42.36..",
-        ".3.14...9",
-        "9........"
-    ));
+    let six = grid(SICILY_SIX);
     assert_eq!(count(&six, 10_000), 6);
     assert_eq!(count(&six, 4), 4);
     assert_eq!(count(&[0; 81], 1000), 1000, "the empty grid hits any cap");

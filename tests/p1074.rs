@@ -126,13 +126,21 @@ fn hunt_boards_have_the_asked_givens_and_never_clash() {
 #[test]
 fn hunt_keeps_the_costliest_first() {
     let mut rng = Rng::new(7);
-    // Cost: the number of givens, so the climb can only keep or raise it... it cannot
-    // (mutations keep the count), and the list must come out sorted and without repeats.
-    let found = hunt::hunt(&mut rng, 20, (5, 14), (2, 5), |b| {
-        b.iter().filter(|&&v| v != 0).count() as u64
-    });
+    // Cost: the digit sum of the givens, which a mutation (a given moved and redrawn) can
+    // change; the list must come out costliest first, without repeats, each board sparse.
+    let cost = |b: &[u8; 81]| b.iter().map(|&v| u64::from(v)).sum::<u64>();
+    let found = hunt::hunt(&mut rng, 20, (5, 14), (2, 5), cost);
+    assert!(found.len() > 1);
     assert!(found.windows(2).all(|w| w[0].0 >= w[1].0));
-    assert!(found[0].0 >= 5 && found[0].0 <= 14);
+    for (index, (value, board)) in found.iter().enumerate() {
+        assert_eq!(*value, cost(board));
+        let givens = board.iter().filter(|&&v| v != 0).count();
+        assert!((5..=14).contains(&givens), "{givens} givens");
+        assert!(
+            found[..index].iter().all(|(_, other)| other != board),
+            "a repeat"
+        );
+    }
 }
 
 /// The independent exact method (used to verify test data) agrees with the plain oracle.
