@@ -117,25 +117,13 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
             "--verbose" | "-v" => options.verbose = true,
             "--time-limit" => {
                 let text = value("a number of milliseconds")?;
-                let ms = text
-                    .parse()
-                    .ok()
-                    .filter(|ms| discover::TIME_LIMIT_MS.contains(ms))
-                    .ok_or(format!(
-                        "--time-limit: `{text}` is not a number of milliseconds (1..=600000)"
-                    ))?;
-                options.time_limit_ms = Some(ms);
+                let range = discover::TIME_LIMIT_MS;
+                options.time_limit_ms = Some(in_range(&arg, &text, range, "milliseconds")?);
             }
             "--memory-limit" => {
                 let text = value("a number of MiB")?;
-                let mib = text
-                    .parse()
-                    .ok()
-                    .filter(|mib| discover::MEMORY_LIMIT_MIB.contains(mib))
-                    .ok_or(format!(
-                        "--memory-limit: `{text}` is not a number of MiB (1..=65536)"
-                    ))?;
-                options.memory_limit_mib = Some(mib);
+                let range = discover::MEMORY_LIMIT_MIB;
+                options.memory_limit_mib = Some(in_range(&arg, &text, range, "MiB")?);
             }
             "-j" | "--jobs" => {
                 let text = value("a number")?;
@@ -167,6 +155,23 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
         return Err("give --solution or --cmd, not both".into());
     }
     Ok(Some(options))
+}
+
+/// `text` as a number within `range`, or a message naming the option, the unit and the range.
+fn in_range(
+    option: &str,
+    text: &str,
+    range: std::ops::RangeInclusive<u64>,
+    unit: &str,
+) -> Result<u64, String> {
+    text.parse()
+        .ok()
+        .filter(|number| range.contains(number))
+        .ok_or(format!(
+            "{option}: `{text}` is not a number of {unit} ({}..={})",
+            range.start(),
+            range.end()
+        ))
 }
 
 /// Everything after the arguments: `Ok(true)` when every case passed.
