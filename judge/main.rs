@@ -617,25 +617,15 @@ fn parallel_map<T: Sync, R: Send>(
     jobs: usize,
     f: impl Fn(&T, usize) -> R + Sync,
 ) -> Vec<R> {
-    let slots: Vec<Mutex<Option<R>>> = items.iter().map(|_| Mutex::new(None)).collect();
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(items.len()).max(1) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(index) else { break };
-                *slots[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(f(item, index));
-            });
-        }
-    });
-    slots
-        .into_iter()
-        .map(|slot| {
-            slot.into_inner()
-                .unwrap_or_else(|e| e.into_inner())
-                .expect("every item was processed")
-        })
-        .collect()
+    let indexed: Vec<(usize, &T)> = items.iter().enumerate().collect();
+    let mut results = Vec::with_capacity(items.len());
+    parallel_for_each_in_order(
+        &indexed,
+        jobs,
+        |&(index, item)| f(item, index),
+        |result| results.push(result),
+    );
+    results
 }
 
 /// `work` over `items` on up to `jobs` threads, handing each result to `report` in the
