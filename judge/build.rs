@@ -72,15 +72,15 @@ fn rustc() -> String {
     std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string())
 }
 
-/// The compiler (or interpreter) and its flags for `source`, for the "building" line.
-pub fn describe(source: &Path, profile: &Profile) -> String {
-    match language_of(source) {
-        Ok(Language::Rust) => format!("{} {}", rustc(), profile.rustc_flags.join(" ")),
-        Ok(Language::Cpp) => "g++ -O2 -std=c++17".into(),
-        Ok(Language::C) => "gcc -O2".into(),
-        Ok(Language::Python) => "python3".into(),
-        Err(_) => "?".into(),
-    }
+/// The compiler (or interpreter) and its flags for `source`, for the "building" line;
+/// `None` for a language the judge does not know (the build then says so).
+pub fn describe(source: &Path, profile: &Profile) -> Option<String> {
+    Some(match language_of(source).ok()? {
+        Language::Rust => format!("{} {}", rustc(), profile.rustc_flags.join(" ")),
+        Language::Cpp => "g++ -O2 -std=c++17".into(),
+        Language::C => "gcc -O2".into(),
+        Language::Python => "python3".into(),
+    })
 }
 
 /// A `--cmd` command: run by `/bin/sh` in the judge's folder, with the caller's PATH.

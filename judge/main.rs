@@ -340,13 +340,14 @@ fn program_for(root: &Path, problem: &Problem, options: &Options) -> Result<Prog
         });
     }
     let harness = problem.harness.as_deref();
-    eprintln!(
-        "building {}: {} {}{}",
-        problem.name,
-        build::describe(source, options.profile),
-        shown(root, source),
-        harness.map_or(String::new(), |h| format!(" (after {})", shown(root, h)))
-    );
+    if let Some(compiler) = build::describe(source, options.profile) {
+        eprintln!(
+            "building {}: {compiler} {}{}",
+            problem.name,
+            shown(root, source),
+            harness.map_or(String::new(), |h| format!(" (after {})", shown(root, h)))
+        );
+    }
     build::build(root, source, harness, options.profile)
 }
 
