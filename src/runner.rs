@@ -849,17 +849,21 @@ pub fn time(
         };
         let expired = receive_done.recv_timeout(timeout).is_err();
         if expired {
-            kill_pid(pid);
+            kill_tree(pid);
         }
         expired
     });
-    let start = Instant::now();
-    let spawned = Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(args)
         .stdin(file)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn();
+        .stderr(Stdio::null());
+    // Its own process group, so that a timeout also ends what it started (sat16's solver).
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let start = Instant::now();
+    let spawned = command.spawn();
     let mut child = match spawned {
         Ok(child) => child,
         Err(e) => {
@@ -910,23 +914,21 @@ fn wait_for_exit(child: &std::process::Child) {
 #[cfg(not(target_os = "linux"))]
 fn wait_for_exit(_child: &std::process::Child) {}
 
-/// Kills process `pid`, a child not yet reaped (so the pid is still its own).
-#[cfg(unix)]
-fn kill_pid(pid: u32) {
-    extern "C" {
-        fn kill(pid: i32, signal: i32) -> i32;
+/// Kills a timed-out benchmark run: its whole process group on 64-bit Linux (the runner's
+/// own way), else the process by the system's kill command.
+fn kill_tree(pid: u32) {
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    sys::kill_group(pid);
+    #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+    {
+        let (program, args) = if cfg!(windows) {
+            (
+                "taskkill",
+                vec!["/F".to_string(), "/PID".into(), pid.to_string()],
+            )
+        } else {
+            ("kill", vec!["-9".to_string(), pid.to_string()])
+        };
+        let _ = Command::new(program).args(args).status();
     }
-    const SIGKILL: i32 = 9;
-    // SAFETY: kill(2) takes plain integers and touches no memory of ours.
-    unsafe {
-        kill(pid as i32, SIGKILL);
-    }
-}
-
-#[cfg(not(unix))]
-fn kill_pid(pid: u32) {
-    Command::new("taskkill")
-        .args(["/F", "/PID", &pid.to_string()])
-        .status()
-        .ok();
 }
