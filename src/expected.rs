@@ -92,28 +92,31 @@ pub fn sicily(puzzles: &[Grid]) -> (String, bool) {
 
 /// AcWing 166: a solution line per puzzle, or `no solution`.
 pub fn acwing166(puzzles: &[Grid]) -> String {
-    let mut text = String::new();
-    for puzzle in puzzles {
-        match oracle::solve_first(puzzle) {
-            Some(solution) => text += &formats::dots(&solution),
-            None => text += "no solution",
-        }
-        text.push('\n');
-    }
-    text
+    let solutions: Vec<Option<Grid>> = puzzles.iter().map(oracle::solve_first).collect();
+    acwing166_answers(&solutions)
 }
 
-/// AcWing 169: a solution grid per puzzle (each followed by an empty line), or
-/// `no solution` and an empty line.
+/// AcWing 166's layout: each answer as one 81-digit line, or `no solution`.
+pub fn acwing166_answers(solutions: &[Option<Grid>]) -> String {
+    solutions
+        .iter()
+        .map(|solution| grid_or_none(solution.as_ref(), |grid| formats::dots(grid) + "\n"))
+        .collect()
+}
+
+/// AcWing 169: a solution grid per puzzle, or `no solution`, each followed by an empty line.
 pub fn acwing169(puzzles: &[Grid16]) -> String {
-    let mut text = String::new();
-    for puzzle in puzzles {
-        match oracle::solve_first16(puzzle) {
-            Some(solution) => text += &formats::letters(&solution),
-            None => text += "no solution\n\n",
-        }
-    }
-    text
+    let solutions: Vec<Option<Grid16>> = puzzles.iter().map(oracle::solve_first16).collect();
+    acwing169_answers(&solutions)
+}
+
+/// AcWing 169's layout: each answer as 16 rows of letters or `no solution`, then an empty
+/// line.
+pub fn acwing169_answers(solutions: &[Option<Grid16>]) -> String {
+    solutions
+        .iter()
+        .map(|solution| grid_or_none(solution.as_ref(), formats::letter_rows) + "\n")
+        .collect()
 }
 
 /// A grid answer printed by `print`, or the [`NO_SOLUTION`] line.

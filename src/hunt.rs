@@ -34,10 +34,7 @@ pub enum Kind {
 /// A sparse board of the given kind with exactly `givens` givens (at most 81).
 pub fn sparse_board(rng: &mut Rng, kind: Kind, givens: usize) -> [u8; 81] {
     match kind {
-        Kind::FromFullGrid => {
-            let full = crate::boards::full_grid(rng);
-            crate::boards::with_blanks(&full, 81 - givens.min(81), rng)
-        }
+        Kind::FromFullGrid => crate::boards::sparse(rng, givens),
         Kind::RandomGivens => loop {
             if let Some(board) = try_random_givens(rng, givens) {
                 return board;

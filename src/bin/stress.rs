@@ -302,91 +302,34 @@ fn sicily_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
 
 fn acwing_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
     // Open boards past ~58 blanks make the plain oracle's time explode now and then.
-    let puzzles: Vec<[u8; 81]> = (0..1 + rng.below(3))
-        .map(|_| {
-            if case % 50 == 0 {
-                boards::unique(rng, 28)
-            } else {
-                board(rng, case, 58)
-            }
-        })
-        .collect();
-    let solvable: Vec<bool> = puzzles
-        .iter()
-        .map(|p| oracle::solve_first(p).is_some())
-        .collect();
+    let puzzles = puzzles(rng, case, 3, 58);
+    let (solutions, determined) = solve9(&puzzles);
     let mut input: String = puzzles.iter().map(|p| formats::dots(p) + "\n").collect();
     if case % 10 != 3 {
         input += "end\n";
     }
-    let verdict = Box::new(move |outcome: &Outcome| {
-        let lines: Vec<&str> = outcome.stdout.lines().collect();
-        if !outcome.success || lines.len() != puzzles.len() {
-            return Err(format!(
-                "want {} lines and a success exit, got {:?} (stderr {:?})",
-                puzzles.len(),
-                outcome.stdout,
-                outcome.stderr
-            ));
-        }
-        for ((puzzle, &solvable), line) in puzzles.iter().zip(&solvable).zip(lines) {
-            if !solvable {
-                if line != "no solution" {
-                    return Err(format!(
-                        "{}: expected `no solution`, got {line:?}",
-                        formats::dots(puzzle)
-                    ));
-                }
-                continue;
-            }
-            let mut grid = [0u8; 81];
-            for (cell, byte) in grid.iter_mut().zip(line.bytes()) {
-                *cell = byte.wrapping_sub(b'0');
-            }
-            if line.len() != 81 || !oracle::is_solution_of(&grid, puzzle) {
-                return Err(format!(
-                    "not a solution of {}: {line:?}",
-                    formats::dots(puzzle)
-                ));
-            }
-        }
-        Ok(())
-    });
+    let verdict = grid_answers(
+        puzzles,
+        solutions,
+        determined,
+        expected::acwing166_answers,
+        oracle::is_solution_of,
+    );
     (input, verdict)
 }
 
 /// AcWing 169: one [`puzzle16`]; any valid grid is accepted.
 fn grid16_case(rng: &mut Rng) -> (String, Verdict) {
     let puzzle = puzzle16(rng);
-    let solvable = oracle::solve_first16(&puzzle).is_some();
-    let text = formats::letters(&puzzle);
-    let verdict = Box::new(move |outcome: &Outcome| {
-        let output = &outcome.stdout;
-        if !outcome.success {
-            return Err(format!("failure exit: {:?}", outcome.stderr));
-        }
-        if !solvable {
-            return if output.trim_end() == "no solution" {
-                Ok(())
-            } else {
-                Err(format!("expected `no solution`, got {output:?}"))
-            };
-        }
-        let rows: Vec<&str> = output.lines().filter(|l| !l.is_empty()).collect();
-        let mut grid = [0u8; 256];
-        for (cell, byte) in grid.iter_mut().zip(rows.concat().bytes()) {
-            *cell = byte.wrapping_sub(b'A' - 1);
-        }
-        if rows.len() == 16
-            && rows.iter().all(|r| r.len() == 16)
-            && oracle::is_solution_of16(&grid, &puzzle)
-        {
-            Ok(())
-        } else {
-            Err(format!("not a solution: {output:?}"))
-        }
-    });
-    (text, verdict)
+    let solutions = vec![oracle::solve_first16(&puzzle)];
+    let verdict = grid_answers(
+        vec![puzzle],
+        solutions,
+        false,
+        expected::acwing169_answers,
+        oracle::is_solution_of16,
+    );
+    (formats::letters(&puzzle), verdict)
 }
 
 /// A 16x16 puzzle: a random full grid with up to 130 cells emptied (often several
@@ -421,7 +364,7 @@ fn puzzles(rng: &mut Rng, case: usize, most: usize, max_blanks: usize) -> Vec<[u
 }
 
 /// Reads a program's answers back, one per puzzle: `None` for a `no solution` line, else
-/// `side` rows of `side` cells (digits `1`-`9` or letters `A`-`P`; spaces between cells are
+/// one line of all cells or `side` rows of `side` cells (digits `1`-`9` or letters `A`-`P`; spaces between cells are
 /// dropped, anything else becomes an invalid 0). Blank lines are skipped: the layout is
 /// checked by printing the grids again. `None` when the output cannot be read so.
 fn read_answers<const N: usize>(output: &str, count: usize) -> Option<Vec<Option<[u8; N]>>> {
@@ -435,9 +378,11 @@ fn read_answers<const N: usize>(output: &str, count: usize) -> Option<Vec<Option
             continue;
         }
         let mut cells = Vec::with_capacity(N);
-        for row in std::iter::once(first).chain(lines.by_ref().take(side - 1)) {
+        // A grid on one line (AcWing 166's layout), or `side` rows.
+        let rows = if first.len() == N { 1 } else { side };
+        for row in std::iter::once(first).chain(lines.by_ref().take(rows - 1)) {
             let row: Vec<u8> = row.bytes().filter(|&b| b != b' ').collect();
-            if row.len() != side {
+            if row.len() != N / rows {
                 return None;
             }
             cells.extend(row.iter().map(|&byte| match byte {
@@ -451,31 +396,16 @@ fn read_answers<const N: usize>(output: &str, count: usize) -> Option<Vec<Option
     lines.next().is_none().then_some(answers)
 }
 
-/// Whether `grid` is a valid completion of `puzzle` (9x9 or 16x16), by the oracle.
-fn solves<const N: usize>(grid: &[u8; N], puzzle: &[u8; N]) -> bool {
-    match (
-        <&[u8; 81]>::try_from(&grid[..]),
-        <&[u8; 81]>::try_from(&puzzle[..]),
-    ) {
-        (Ok(grid), Ok(puzzle)) => oracle::is_solution_of(grid, puzzle),
-        _ => match (
-            <&[u8; 256]>::try_from(&grid[..]),
-            <&[u8; 256]>::try_from(&puzzle[..]),
-        ) {
-            (Ok(grid), Ok(puzzle)) => oracle::is_solution_of16(grid, puzzle),
-            _ => false,
-        },
-    }
-}
-
 /// The checker for grid answers: exactly the oracle's answer (`print` of its solutions)
 /// when `determined` (no puzzle has several solutions); otherwise any valid grid per
-/// solvable puzzle, `no solution` exactly for the others, in exactly `print`'s layout.
+/// solvable puzzle (`solves`: the oracle's rule), `no solution` exactly for the others, in
+/// exactly `print`'s layout.
 fn grid_answers<const N: usize>(
     puzzles: Vec<[u8; N]>,
     solutions: Vec<Option<[u8; N]>>,
     determined: bool,
     print: fn(&[Option<[u8; N]>]) -> String,
+    solves: fn(&[u8; N], &[u8; N]) -> bool,
 ) -> Verdict {
     let expected = print(&solutions);
     Box::new(move |outcome: &Outcome| {
@@ -532,7 +462,14 @@ fn p1784_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
     let (solutions, determined) = solve9(&puzzles);
     let input = formats::spaced_rows(&puzzles[0]);
     let print: fn(&[Option<[u8; 81]>]) -> String = |s| expected::p1784_answer(s[0].as_ref());
-    (input, grid_answers(puzzles, solutions, determined, print))
+    let verdict = grid_answers(
+        puzzles,
+        solutions,
+        determined,
+        print,
+        oracle::is_solution_of,
+    );
+    (input, verdict)
 }
 
 fn leetcode_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
@@ -540,7 +477,14 @@ fn leetcode_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
     let (solutions, determined) = solve9(&puzzles);
     let input = formats::leetcode_board(&puzzles[0]);
     let print: fn(&[Option<[u8; 81]>]) -> String = |s| expected::leetcode_answer(s[0].as_ref());
-    (input, grid_answers(puzzles, solutions, determined, print))
+    let verdict = grid_answers(
+        puzzles,
+        solutions,
+        determined,
+        print,
+        oracle::is_solution_of,
+    );
+    (input, verdict)
 }
 
 fn poj2676_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
@@ -549,7 +493,13 @@ fn poj2676_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
     let input = formats::poj2676_input(&puzzles);
     (
         input,
-        grid_answers(puzzles, solutions, determined, expected::poj2676_answers),
+        grid_answers(
+            puzzles,
+            solutions,
+            determined,
+            expected::poj2676_answers,
+            oracle::is_solution_of,
+        ),
     )
 }
 
@@ -576,7 +526,13 @@ fn spoj_case(rng: &mut Rng) -> (String, Verdict) {
     let solutions = puzzles.iter().map(oracle::solve_first16).collect();
     (
         formats::spoj_input(&puzzles),
-        grid_answers(puzzles, solutions, false, expected::spoj_answers),
+        grid_answers(
+            puzzles,
+            solutions,
+            false,
+            expected::spoj_answers,
+            oracle::is_solution_of16,
+        ),
     )
 }
 
