@@ -10,7 +10,7 @@
 //! judged (bad arguments, no compiler, broken limits). Verified by tests/judge.rs.
 
 mod build;
-mod compare;
+
 mod discover;
 mod profiles;
 mod report;
@@ -24,6 +24,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
+use sudoku_toolkit::compare;
 use sudoku_toolkit::runner::{self, Input, Outcome};
 
 /// Standard output kept per case; more is OLE (the largest expected output is ~15 MB).

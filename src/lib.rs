@@ -10,6 +10,7 @@
 //! | [`oracle`] | plain brute-force search, sharing nothing with the cores: the reference answers |
 //! | [`boards`], [`boards16`] | seeded board generators (unique, multi-solution, unsolvable, sparse) |
 //! | [`hunt`] | sparse P1074 boards, a hill-climbing hunt for slow ones, an exact check of their answers |
+//! | [`compare`] | the judge's output comparison (Luogu-style), also what the tests compare with |
 //! | [`formats`] | every problem's input and output format, parsed and printed once |
 //! | [`expected`] | the oracle's expected output for a case, in the problem's format |
 //! | [`results`] | the dated results files under `results/`, the one home of measured numbers |
@@ -23,6 +24,7 @@
 
 pub mod boards;
 pub mod boards16;
+pub mod compare;
 pub mod expected;
 pub mod formats;
 pub mod hunt;

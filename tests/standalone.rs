@@ -18,7 +18,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
-use sudoku_toolkit::runner;
+use sudoku_toolkit::{compare, runner};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -242,15 +242,10 @@ fn check_case(cases: &Path, sample: &str, binary: &Path) -> Result<(), String> {
         ));
     }
     let actual = String::from_utf8_lossy(&output.stdout);
-    if normalise(&actual) != normalise(&expected) {
+    if compare::compare(expected.as_bytes(), &output.stdout).is_some() {
         return Err(format!(
             "{sample}: wrong answer\nexpected:\n{expected}\nactual:\n{actual}"
         ));
     }
     Ok(())
-}
-
-fn normalise(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-    lines.join("\n").trim_end().to_string()
 }
