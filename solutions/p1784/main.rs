@@ -173,23 +173,23 @@ impl<R: BufRead> Lines<R> {
                 break;
             }
             any = true;
-            let mut used = 0;
-            let mut ended = false;
-            for &byte in buffer {
-                used += 1;
-                if byte == b'\n' {
-                    ended = true;
-                    break;
-                }
-                if self.line.is_empty() && byte.is_ascii_whitespace() {
-                    continue; // leading white space
-                }
-                if self.line.len() < KEPT_BYTES {
-                    self.line.push(byte);
-                } else if !byte.is_ascii_whitespace() {
-                    cut = true;
+            // The line's bytes in this buffer: up to the newline, or all of it.
+            let (mut part, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+                Some(end) => (&buffer[..end], end + 1, true),
+                None => (buffer, buffer.len(), false),
+            };
+            if self.line.is_empty() {
+                // Leading white space (it may span buffers).
+                while let Some((first, rest)) = part.split_first() {
+                    if !first.is_ascii_whitespace() {
+                        break;
+                    }
+                    part = rest;
                 }
             }
+            let kept = part.len().min(KEPT_BYTES - self.line.len());
+            self.line.extend_from_slice(&part[..kept]);
+            cut |= part[kept..].iter().any(|byte| !byte.is_ascii_whitespace());
             self.input.consume(used);
             if ended {
                 break;
@@ -706,8 +706,9 @@ impl Board {
     /// cell was placed.
     fn place_naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
+        let [once, twice, _] = self.count_candidates();
         for band in 0..3 {
-            let (once, twice, _) = self.count_candidates(band);
+            let (once, twice) = (once[band], twice[band]);
             if self.unsolved[band] & !once != 0 {
                 return None;
             }
@@ -724,17 +725,22 @@ impl Board {
         Some(placed)
     }
 
-    /// Bit-sliced candidate counts of a band's cells: cells with at least 1, 2, 3.
+    /// Bit-sliced candidate counts of every band's cells: per band, the cells with at least
+    /// 1, 2 and 3 candidates. Written over 4 lanes (the 3 bands and a lane that is thrown
+    /// away) so that LLVM does all bands at once in one SSE2 register.
     #[inline]
-    fn count_candidates(&self, band: usize) -> (u32, u32, u32) {
-        let (mut once, mut twice, mut thrice) = (0, 0, 0);
+    fn count_candidates(&self) -> [[u32; 4]; 3] {
+        let (mut once, mut twice, mut thrice) = ([0u32; 4], [0u32; 4], [0u32; 4]);
         for digit in 0..9 {
-            let cells = self.candidates[3 * digit + band];
-            thrice |= twice & cells;
-            twice |= once & cells;
-            once |= cells;
+            for lane in 0..4 {
+                // Lane 3 reads the next digit's band 0 (or padding after digit 8).
+                let cells = self.candidates[3 * digit + lane];
+                thrice[lane] |= twice[lane] & cells;
+                twice[lane] |= once[lane] & cells;
+                once[lane] |= cells;
+            }
         }
-        (once, twice, thrice)
+        [once, twice, thrice]
     }
 
     /// The cell to branch on: a bi-value cell if any, the first one of the box with the most
@@ -742,8 +748,9 @@ impl Board {
     /// of each band, whichever of those three has the fewest candidates.
     fn branch_cell(&self) -> usize {
         let mut best = (0, usize::MAX);
+        let [_, twice, thrice] = self.count_candidates();
         for band in 0..3 {
-            let (_, twice, thrice) = self.count_candidates(band);
+            let (twice, thrice) = (twice[band], thrice[band]);
             let open = self.unsolved[band];
             let pairs = open & twice & !thrice;
             if pairs == 0 {

@@ -201,23 +201,23 @@ impl<R: BufRead> Lines<R> {
                 break;
             }
             any = true;
-            let mut used = 0;
-            let mut ended = false;
-            for &byte in buffer {
-                used += 1;
-                if byte == b'\n' {
-                    ended = true;
-                    break;
-                }
-                if self.line.is_empty() && byte.is_ascii_whitespace() {
-                    continue; // leading white space
-                }
-                if self.line.len() < KEPT_BYTES {
-                    self.line.push(byte);
-                } else if !byte.is_ascii_whitespace() {
-                    cut = true;
+            // The line's bytes in this buffer: up to the newline, or all of it.
+            let (mut part, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+                Some(end) => (&buffer[..end], end + 1, true),
+                None => (buffer, buffer.len(), false),
+            };
+            if self.line.is_empty() {
+                // Leading white space (it may span buffers).
+                while let Some((first, rest)) = part.split_first() {
+                    if !first.is_ascii_whitespace() {
+                        break;
+                    }
+                    part = rest;
                 }
             }
+            let kept = part.len().min(KEPT_BYTES - self.line.len());
+            self.line.extend_from_slice(&part[..kept]);
+            cut |= part[kept..].iter().any(|byte| !byte.is_ascii_whitespace());
             self.input.consume(used);
             if ended {
                 break;
