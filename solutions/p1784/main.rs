@@ -646,6 +646,9 @@ impl Board {
             if !self.apply_band_rule() {
                 return false;
             }
+            if self.is_solved() {
+                return true;
+            }
             match self.place_naked_singles() {
                 None => return false,
                 Some(true) => continue,
@@ -728,7 +731,11 @@ impl Board {
                 let pos = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 // An earlier single of this batch may have taken this cell's last digit.
-                let digit = (0..9).find(|&d| self.candidates[3 * d + band] & (1 << pos) != 0)?;
+                let digits = self.candidates_of(27 * band + pos); // no early exit: no branch
+                if digits == 0 {
+                    return None;
+                }
+                let digit = digits.trailing_zeros() as usize;
                 self.place(digit, 27 * band + pos);
                 placed = true;
             }
