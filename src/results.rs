@@ -56,7 +56,19 @@ pub fn machine_lines(root: &Path) -> Vec<String> {
             .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
             .unwrap_or_else(|| "unknown".into())
     };
-    let dirty = output("git", &["status", "--porcelain", "--untracked-files=no"]);
+    // A results file written by an earlier run (bench, then lab) is a measurement, not a
+    // change to what is measured, so results/ does not count as uncommitted.
+    let dirty = output(
+        "git",
+        &[
+            "status",
+            "--porcelain",
+            "--untracked-files=no",
+            "--",
+            ".",
+            ":(exclude)results",
+        ],
+    );
     vec![
         format!("- machine: {cpu}, {cores} cores"),
         format!("- compiler: {}", output("rustc", &["--version"])),
