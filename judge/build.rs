@@ -104,6 +104,27 @@ pub fn command(command: &str) -> Program {
     }
 }
 
+/// For a simple `--cmd` command (one program and its arguments), the message to give
+/// when that program cannot be found: not a file when named by a path, not on the
+/// caller's PATH otherwise. `None` when it is there, or when the shell decides (a command
+/// with `;`, `|`, redirections and the like, or a shell builtin such as `echo`).
+pub fn missing_program(command: &str) -> Option<String> {
+    if command.contains(|c| ";&|()<>`$\n=".contains(c)) {
+        return None;
+    }
+    let program = command.split_whitespace().next()?;
+    let found = if program.contains('/') {
+        Path::new(program).is_file()
+    } else {
+        let builtin = ["echo", "printf", "true", "false", "exec", "cd", "test", "["];
+        builtin.contains(&program)
+            || std::env::var_os("PATH").map_or(false, |path| {
+                std::env::split_paths(&path).any(|folder| folder.join(program).is_file())
+            })
+    };
+    (!found).then(|| format!("--cmd: `{program}` not found (not a file, and not on PATH)"))
+}
+
 /// Compiles `source` (after `harness`, when given) under `profile`.
 pub fn build(
     root: &Path,

@@ -328,6 +328,9 @@ fn select(root: &Path, selectors: &[String]) -> Result<Vec<Problem>, String> {
 /// Builds what is judged for `problem`: the user's file or command, or the shipped solution.
 fn program_for(root: &Path, problem: &Problem, options: &Options) -> Result<Program, BuildError> {
     if let Some(command) = &options.cmd {
+        if let Some(message) = build::missing_program(command) {
+            return Err(BuildError::Fatal(message));
+        }
         eprintln!("judging {}: the command `{command}`", problem.name);
         return Ok(build::command(command));
     }

@@ -845,9 +845,20 @@ fn users_own_files_in_each_language_and_commands() {
     assert_eq!(verdict_of(&stdout(&output), "accepted", "one"), "AC");
     let (output, _) = judge(fixture_root(), &["accepted/one", "--cmd", "echo 4; echo 2"]);
     assert_eq!(verdict_of(&stdout(&output), "accepted", "one"), "WA");
-    // One problem at a time; a missing compiler is one clear line.
+    // One problem at a time; a missing program or compiler is one clear line.
     let (output, _) = judge(fixture_root(), &["--cmd", "echo 42"]);
     assert_eq!(output.status.code(), Some(2));
+    for missing in ["no-such-program-here --fast", "./no/such/file"] {
+        let (output, _) = judge(fixture_root(), &["accepted/one", "--cmd", missing]);
+        assert_eq!(output.status.code(), Some(2), "{missing}");
+        let message = stderr(&output);
+        assert!(message.contains("not found"), "{message}");
+        assert!(
+            stdout(&output).is_empty(),
+            "no verdicts: {}",
+            stdout(&output)
+        );
+    }
     let output = Command::new(env!("CARGO_BIN_EXE_judge"))
         .arg("--root")
         .arg(fixture_root())
