@@ -1,7 +1,8 @@
 //! `stress PROBLEM [--cases N] [--seed S] [--bin PATH] [--timeout SECS]`: the release
 //! solution, run as a process exactly as a judge would run it (through the one
 //! [`runner`]: its own process group, killed at the timeout, output capped), against the
-//! plain oracle on generated boards. Every mismatch is saved to `stress-failures/` with the
+//! plain oracle on generated boards. Every mismatch is saved to `stress-failures/` (the
+//! input, what the program printed and why it failed) with the
 //! command that reproduces it; on a terminal a progress line shows cases done and failed;
 //! the last line is `N passed, M failed` (exit 1 on any failure, 2 on bad usage or when the
 //! program cannot be started).
@@ -39,7 +40,8 @@ Runs the release solution of PROBLEM (p1074, sicily1317, acwing166, acwing169, p
 poj2676, spoj_sudoku, kattis_sudokunique, leetcode37) on N random cases (default 1000,
 seed 1) and checks every answer against the plain oracle: exactly where the answer is
 determined, by validity and layout where a puzzle has several solutions. Failing inputs
-are saved in stress-failures/ with the command that reproduces them.
+are saved in stress-failures/ (input .in, what was printed .got, the reason .why) with
+the command that reproduces them.
   --bin PATH       the program to test (default: target/release/PROBLEM; for leetcode37,
                    testdata/leetcode37/harness.rs + solutions/leetcode37/solution.rs
                    concatenated and built once with rustc --edition 2021 -O in a
@@ -134,9 +136,9 @@ fn main() -> ExitCode {
             "kattis_sudokunique" => kattis_case(&mut rng, case),
             _ => leetcode_case(&mut rng, case),
         };
-        let result = match run(&options.binary, &input, options.timeout) {
-            Ok(Ok(outcome)) => verdict(&outcome),
-            Ok(Err(why)) => Err(why),
+        let (result, printed) = match run(&options.binary, &input, options.timeout) {
+            Ok(Ok(outcome)) => (verdict(&outcome), outcome.stdout),
+            Ok(Err(why)) => (Err(why), String::new()),
             Err(message) => {
                 eprintln!("stress: {message}");
                 remove_built(built.as_deref());
@@ -155,7 +157,7 @@ fn main() -> ExitCode {
             Ok(()) => passed += 1,
             Err(why) => {
                 failed += 1;
-                let saved = save(&options, case, &input);
+                let saved = save(&options, case, &input, &printed, &why);
                 if failed <= SHOWN_FAILURES {
                     let why = shorten(&why, 300);
                     println!(
@@ -606,13 +608,18 @@ fn run(binary: &Path, input: &str, timeout: Duration) -> Result<Result<Outcome, 
     })
 }
 
-fn save(options: &Options, case: usize, input: &str) -> PathBuf {
+/// Saves a failing case as `stress-failures/PROBLEM-SEED-CASE.in`, with what the program
+/// printed (`.got`) and why it failed (`.why`) beside it; returns the input's path.
+fn save(options: &Options, case: usize, input: &str, printed: &str, why: &str) -> PathBuf {
     let dir = sudoku_toolkit::project::root()
         .unwrap_or_else(|_| PathBuf::from("."))
         .join("stress-failures");
     std::fs::create_dir_all(&dir).ok();
-    let path = dir.join(format!("{}-{}-{case}.in", options.problem, options.seed));
+    let stem = dir.join(format!("{}-{}-{case}", options.problem, options.seed));
+    let path = stem.with_extension("in");
     std::fs::write(&path, input).ok();
+    std::fs::write(stem.with_extension("got"), printed).ok();
+    std::fs::write(stem.with_extension("why"), format!("{why}\n")).ok();
     path
 }
 
