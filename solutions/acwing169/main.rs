@@ -205,12 +205,8 @@ impl<R: BufRead> Lines<R> {
             };
             if self.line.is_empty() {
                 // Leading white space (it may span buffers).
-                while let Some((first, rest)) = part.split_first() {
-                    if !first.is_ascii_whitespace() {
-                        break;
-                    }
-                    part = rest;
-                }
+                let start = part.iter().position(|byte| !byte.is_ascii_whitespace());
+                part = &part[start.unwrap_or(part.len())..];
             }
             let kept = part.len().min(KEPT_BYTES - self.line.len());
             self.line.extend_from_slice(&part[..kept]);

@@ -546,8 +546,8 @@ fn best_join(best: &[[i32; 27]; 3]) -> (i32, [usize; 3]) {
             .max(m(0, 2) + (m(1, 0) + m(2, 1)).max(m(1, 1) + m(2, 0)))
     };
     let (mut top, mut at) = (i32::MIN, [0; 3]);
-    for first in PERMUTATIONS {
-        for second in PERMUTATIONS {
+    for first in bitcore::PERMUTATIONS {
+        for second in bitcore::PERMUTATIONS {
             let base = [
                 first[0] + 3 * second[0],
                 first[1] + 3 * second[1],
@@ -561,7 +561,7 @@ fn best_join(best: &[[i32; 27]; 3]) -> (i32, [usize; 3]) {
         }
     }
     let mut columns = at;
-    for third in PERMUTATIONS {
+    for third in bitcore::PERMUTATIONS {
         let choice = [
             at[0] + 9 * third[0],
             at[1] + 9 * third[1],
@@ -666,7 +666,7 @@ const BAND_OPTIONS: [BandOption; 162] = {
     let mut table = [empty; 162];
     let mut n = 0;
     while n < 162 {
-        let (order, columns) = (PERMUTATIONS[n % 6], n / 6);
+        let (order, columns) = (bitcore::PERMUTATIONS[n % 6], n / 6);
         let offsets = [columns % 3, columns / 3 % 3, columns / 9];
         let mut row = 0;
         while row < 3 {
@@ -679,16 +679,6 @@ const BAND_OPTIONS: [BandOption; 162] = {
     }
     table
 };
-
-/// The 6 orders of 3 things.
-const PERMUTATIONS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 /// A best-scoring completion of `grid` (81 cells 0-9, 0 = empty), `None` when it has none
 /// (clashing givens included).
@@ -928,7 +918,8 @@ mod bitcore {
 //!   search path.
 //! - Where a node's time goes: mispredicted branches as much as instructions. The changed
 //!   check mispredicts about once per visit (it is taken for about 1 word in 8, so the
-//!   predictor expects "unchanged"), 70-75% of all mispredictions. So a change that saves
+//!   predictor expects "unchanged"): 71% of all mispredictions on forum_1905 before the
+//!   changes below, 83% after them. So a change that saves
 //!   instructions but adds a data-dependent branch loses, and removing such branches pays
 //!   even when it adds instructions (the box choice, the single's digit, the early return
 //!   of `propagate` on a full grid; numbers in solutions/README.md).
@@ -1000,6 +991,15 @@ const EMPTY_BOARD_CANDIDATES: [u32; 32] = {
     }
     words
 };
+/// The 6 orders of 3 things: a digit's rows-to-boxes choices in a band (and P1074's).
+pub const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 /// `OTHER_BANDS_KEEP[columns]`: for a digit's 9-bit column set in one band, the cells the
 /// other two bands keep: all but the columns that are the only one of their box (stack)
 /// in the set, since the digit must sit in such a column in this band.
@@ -1069,21 +1069,12 @@ const fn build_row_to_boxes() -> [u32; 512] {
 }
 
 const fn build_band_allowed() -> [u32; 512] {
-    // The 6 permutations of 3 rows to 3 boxes, each as 3 bits of a 3x3 matrix.
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut table = [0; 512];
     let mut m = 0;
     while m < 512 {
         let mut i = 0;
         while i < 6 {
-            let p = PERMS[i];
+            let p = PERMUTATIONS[i]; // row r goes to box p[r]
             let bits = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
             if m & bits == bits {
                 table[m] |= expand(bits as u32);
@@ -1372,15 +1363,11 @@ impl Board {
                 best_key = best_key.max(key);
             }
         }
-        let mut best = (0, usize::MAX);
         if best_key != 0 {
             let box_index = 15 - (best_key & 15) as usize;
             let (band, k) = (box_index / 3 % 3, box_index % 3);
             let in_box = pairs[band] & BOX_IN_BAND << (3 * k);
-            best.1 = 27 * band + in_box.trailing_zeros() as usize;
-        }
-        if best.1 != usize::MAX {
-            return best.1;
+            return 27 * band + in_box.trailing_zeros() as usize;
         }
         let mut best = (u32::MAX, 0);
         for band in 0..3 {
