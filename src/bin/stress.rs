@@ -459,11 +459,16 @@ fn solve9(puzzles: &[[u8; 81]]) -> (Vec<Option<[u8; 81]>>, bool) {
     (solutions, determined)
 }
 
-fn p1784_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
+/// One 9x9 puzzle a case, answered as one grid (or `no solution`) in `print`'s layout.
+fn one_grid_case(
+    rng: &mut Rng,
+    case: usize,
+    input: fn(&[u8; 81]) -> String,
+    print: fn(&[Option<[u8; 81]>]) -> String,
+) -> (String, Verdict) {
     let puzzles = puzzles(rng, case, 1, 58);
     let (solutions, determined) = solve9(&puzzles);
-    let input = formats::spaced_rows(&puzzles[0]);
-    let print: fn(&[Option<[u8; 81]>]) -> String = |s| expected::p1784_answer(s[0].as_ref());
+    let input = input(&puzzles[0]);
     let verdict = grid_answers(
         puzzles,
         solutions,
@@ -474,19 +479,16 @@ fn p1784_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
     (input, verdict)
 }
 
+fn p1784_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
+    one_grid_case(rng, case, formats::spaced_rows, |s| {
+        expected::p1784_answer(s[0].as_ref())
+    })
+}
+
 fn leetcode_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
-    let puzzles = puzzles(rng, case, 1, 58);
-    let (solutions, determined) = solve9(&puzzles);
-    let input = formats::leetcode_board(&puzzles[0]);
-    let print: fn(&[Option<[u8; 81]>]) -> String = |s| expected::leetcode_answer(s[0].as_ref());
-    let verdict = grid_answers(
-        puzzles,
-        solutions,
-        determined,
-        print,
-        oracle::is_solution_of,
-    );
-    (input, verdict)
+    one_grid_case(rng, case, formats::leetcode_board, |s| {
+        expected::leetcode_answer(s[0].as_ref())
+    })
 }
 
 fn poj2676_case(rng: &mut Rng, case: usize) -> (String, Verdict) {
