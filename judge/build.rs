@@ -83,11 +83,17 @@ pub fn describe(source: &Path, profile: &Profile) -> Option<String> {
     })
 }
 
+/// Whether `command` is one program and its arguments: no shell syntax, and no leading
+/// variable assignment (`exec NAME=value prog` would look for a program `NAME=value`).
+fn is_simple(command: &str) -> bool {
+    let first = command.split_whitespace().next().unwrap_or("");
+    !command.contains(|c| ";&|()<>`$\n".contains(c)) && !first.contains('=')
+}
+
 /// A `--cmd` command: run by `/bin/sh` in the judge's folder, with the caller's PATH.
 /// A simple command is `exec`ed, so the time and memory measured are its own.
 pub fn command(command: &str) -> Program {
-    let simple = !command.contains(|c| ";&|()<>`$\n".contains(c));
-    let script = if simple {
+    let script = if is_simple(command) {
         format!("exec {command}")
     } else {
         command.to_string()
@@ -104,23 +110,21 @@ pub fn command(command: &str) -> Program {
     }
 }
 
-/// For a simple `--cmd` command (one program and its arguments), the message to give
-/// when that program cannot be found: not a file when named by a path, not on the
-/// caller's PATH otherwise. `None` when it is there, or when the shell decides (a command
-/// with `;`, `|`, redirections and the like, or a shell builtin such as `echo`).
+/// For a simple `--cmd` command, the message to give when its program cannot be found:
+/// not a file when named by a path, not on the caller's PATH otherwise (a simple command
+/// is `exec`ed, so a shell builtin does not count). `None` when it is there, or when the
+/// shell decides (a command with `;`, `|`, redirections and the like).
 pub fn missing_program(command: &str) -> Option<String> {
-    if command.contains(|c| ";&|()<>`$\n=".contains(c)) {
+    if !is_simple(command) {
         return None;
     }
     let program = command.split_whitespace().next()?;
     let found = if program.contains('/') {
         Path::new(program).is_file()
     } else {
-        let builtin = ["echo", "printf", "true", "false", "exec", "cd", "test", "["];
-        builtin.contains(&program)
-            || std::env::var_os("PATH").map_or(false, |path| {
-                std::env::split_paths(&path).any(|folder| folder.join(program).is_file())
-            })
+        std::env::var_os("PATH").map_or(false, |path| {
+            std::env::split_paths(&path).any(|folder| folder.join(program).is_file())
+        })
     };
     (!found).then(|| format!("--cmd: `{program}` not found (not a file, and not on PATH)"))
 }

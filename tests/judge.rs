@@ -845,6 +845,9 @@ fn users_own_files_in_each_language_and_commands() {
     assert_eq!(verdict_of(&stdout(&output), "accepted", "one"), "AC");
     let (output, _) = judge(fixture_root(), &["accepted/one", "--cmd", "echo 4; echo 2"]);
     assert_eq!(verdict_of(&stdout(&output), "accepted", "one"), "WA");
+    // A leading variable assignment is the shell's to apply, not a program's name.
+    let (output, _) = judge(fixture_root(), &["accepted/one", "--cmd", "X=1 echo 42"]);
+    assert_eq!(verdict_of(&stdout(&output), "accepted", "one"), "AC");
     // One problem at a time; a missing program or compiler is one clear line.
     let (output, _) = judge(fixture_root(), &["--cmd", "echo 42"]);
     assert_eq!(output.status.code(), Some(2));
