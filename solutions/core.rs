@@ -27,72 +27,37 @@
 //!   `from_grid` clears their cell and column at once, which spares the first propagation
 //!   most of its rounds.)
 //! - Change tracking: `seen` keeps each digit-band as its last visit left it. A pass checks
-//!   the 27 digit-bands in order and visits those that differ, so a change to a later word
-//!   is picked up in the same pass (a change to an earlier one waits for the next pass);
-//!   passes repeat until one finds nothing. The pass is unrolled by a macro: with a
-//!   constant index, a visit's band, its two sibling words and the 8 words it clears are
-//!   fixed addresses, and the solved-row clearing compiles to 8 plain ANDs (the `if` that
-//!   skips the visit's own word is decided at compile time), which is cheaper than a
-//!   branch on "any new solved row" taken about half the time.
-//! - Naked singles: counting candidates per cell over the 9 digits, bit-sliced (`once`,
-//!   `twice`), finds every cell with one (or zero) candidates 27 cells at a time. The 3
-//!   bands are counted in one loop over 4 lanes (the 4th thrown away), which LLVM turns
-//!   into one SSE2 register: x86-64's baseline, so no runtime detection, and plain scalar
-//!   code on other targets.
+//!   the 27 digit-bands in order and visits those that differ (a change to a later word is
+//!   picked up in the same pass), until a pass finds nothing. The pass is unrolled: with a
+//!   constant index, a visit's sibling words and the 8 words it clears are fixed addresses,
+//!   and the solved-row clearing is 8 plain ANDs, cheaper than a branch on "any new solved
+//!   row" taken about half the time.
+//! - Naked singles: candidates per cell counted bit-sliced over the 9 digits (`once`,
+//!   `twice`), 27 cells at a time; the 3 bands in one loop over 4 lanes, which LLVM makes
+//!   one SSE2 register (x86-64's baseline: no runtime detection; scalar elsewhere).
 //! - Branching: binary and iterative. Pick a bi-value cell in the box with the most open
-//!   cells (of the boxes holding one; against the first bi-value cell: 25% fewer guesses on
-//!   forum_hardest_1905, 80.7 -> 60.7, and 2-15% fewer instructions on every benchmark
-//!   set, callgrind, solutions/README.md; the box is picked without a branch per box), else
-//!   the first open
-//!   cell of each band with the fewest candidates of those three (measured: fewer nodes
-//!   than the fewest-candidates cell of the whole board on the hardest sets). Try one
+//!   cells (25% fewer guesses than the first bi-value cell on forum_hardest_1905), else
+//!   the first open cell of each band with the fewest candidates of those three. Try one
 //!   digit on a copy (lowest first, or highest when the goal asks), then remove it from the
-//!   cell; on a bi-value cell the other digit is placed at once. No allocation on the
-//!   search path.
-//! - Where a node's time goes: mispredicted branches as much as instructions. The changed
-//!   check mispredicts about once per visit (it is taken for about 1 word in 8, so the
-//!   predictor expects "unchanged"): 71% of all mispredictions on forum_1905 before the
-//!   changes below, 83% after them. So a change that saves
-//!   instructions but adds a data-dependent branch loses, and removing such branches pays
-//!   even when it adds instructions (the box choice, the single's digit, the early return
-//!   of `propagate` on a full grid; numbers in solutions/README.md).
-//! - What is left out, because it cost more than it saved (numbers and method in
-//!   solutions/README.md): hidden singles in columns as a separate pass, and dirty bits
-//!   kept by hand. Measured on the first 2,000 of forum_hardest_1905 (guesses per puzzle;
-//!   instruction counts from callgrind on the first 500), each costing more per
-//!   node than its fewer nodes save, because a node is cheap here (about 3,400
-//!   instructions, most of them the band rule's checks and visits):
-//!   - the band rule on stacks (the same permutation rule per digit and stack, run when
-//!     the rest is quiet): 74 -> 62 guesses on the first 500, +17% instructions; with
-//!     the box choice above, 60 -> 52 guesses, still slower as a whole process;
-//!   - claiming on columns inside each visit (a column the digit can take in this band
-//!     only confines the digit to that column in its box here): 60 -> 55 guesses, +8%
-//!     instructions;
-//!   - tdoku's triads (a minirow or minicolumn where only 3 digits can go holds them):
-//!     76 -> 71 guesses, +65% instructions;
-//!   - branching on a digit-band's row-to-box permutations (tdoku's kind of branch) instead
-//!     of a cell: 76 -> 145 guesses;
-//!   - other cell choices (the kept one: 60 guesses): the first bi-value cell (76), the
-//!     one whose box has the fewest open cells (94), whose row has the most (92), in the
-//!     band with the fewest (89), with the most open peers in row, column and box (59,
-//!     +18% instructions), tri-value cells ahead of the fallback (63); trying first the
-//!     digit with the fewest places in the cell's box or row (63-64 instead of 60);
-//!   - skipping a band-rule pass when `candidates == seen` (memcmp) or checking 4 words at
-//!     once (SSE2 or OR of XORs): +0% to +18% instructions; a per-digit fixpoint of the 3
-//!     words, or re-passing only on changes behind the pass: more instructions;
-//!   - the stack rule again, bit-parallel (all 3 stacks of a digit in one word, about 50
-//!     operations a digit) when the rest is quiet: 60 -> 52 guesses, CPU level on
-//!     forum_1905 and +39% on serg, where it finds little and runs at every node;
-//!   - visiting the words of a changed-word mask through a jump table: +58% instructions;
-//!   - one table for a row's boxes and its lone cell, read before the band rule, with a
-//!     branch for words the band rule changed: -6% instructions, +5-11% CPU (the branch);
-//!   - `from_grid` in bulk (rows, columns and boxes of each digit, then 27 words): more
-//!     instructions than given by given; a guess copying 140 bytes instead of 268: level.
+//!   cell; on a bi-value cell the other digit is placed at once. No allocation.
+//! - Ending early: a propagated board with 4 open cells is a rectangle with exactly two
+//!   completions (`rectangle_fills` says why), both reported without a guess. Counting
+//!   serg: 253 -> 186 guesses a puzzle, 5% less CPU.
+//! - Where the time goes: a guess costs about 3,000 instructions on forum_hardest_1905,
+//!   two thirds of them the band rule's checks and visits, but instructions are not the
+//!   whole cost: the checks mispredict, and each visit waits on the last one's stores.
+//!   Cutting 13% of the instructions saved 1-2.5% of the time; a worklist with no checks
+//!   (84% fewer modelled mispredictions, 40% more instructions) lost 3-10%.
+//! - Left out, each costing more per node than its fewer nodes save: the band rule on
+//!   stacks (60 -> 52 guesses, CPU level on forum_1905, +39% on serg), claiming on
+//!   columns, tdoku's triads, branching on a digit-band's permutations, a dozen other cell
+//!   choices and digit orders, other schedules for the band rule. Numbers and method:
+//!   solutions/README.md.
 //!
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). One
-//! propagation round is O(27) word operations per changed digit-band; a node costs a few
-//! thousand instructions (about 3,400 on forum_hardest_1905). In practice 9x9 puzzles need
+//! propagation round is O(27) word operations per changed digit-band; a guess costs a few
+//! thousand instructions. In practice 9x9 puzzles need
 //! few nodes: singles and locked candidates solve most of the 17-clue set without any
 //! guess.
 //!
@@ -262,10 +227,11 @@ pub struct Board {
 /// What the search reports to, and what decides the search's purpose.
 ///
 /// Call order (a promise goals may rely on): at each node the search propagates, then calls
-/// `found` if the board is complete, else `prune`, and, only when `prune` returned `false`,
-/// `choose_cell` right after it on the same, unchanged board, with no other call between
-/// them. So a goal may compute something in `prune` (candidates, a bound) and reuse it in
-/// `choose_cell`, as P1074's goal does.
+/// `found` if the board is complete, `found` twice (its two completions) if it has 4 open
+/// cells left, else `prune`, and, only when `prune` returned `false`, `choose_cell` right
+/// after it on the same, unchanged board, with no other call between them. So a goal may
+/// compute something in `prune` (candidates, a bound) and reuse it in `choose_cell`, as
+/// P1074's goal does.
 pub trait Goal {
     /// Called with each complete, valid grid. Return `true` to stop the whole search.
     fn found(&mut self, board: &Board) -> bool;
@@ -376,6 +342,9 @@ impl Board {
         // Unrolled by hand: with a constant index, each visit's band, sibling words and
         // the 8 other words of its band are fixed addresses, with no index arithmetic or
         // checks. The same as: for index in 0..27 { if changed(index) { visit(index) } }.
+        // The fence after each word emits nothing; it only stops LLVM from keeping words
+        // loaded by earlier checks in registers across the whole pass, which spilled them
+        // to the stack: 13% fewer instructions, 1-2.5% less CPU on every set.
         macro_rules! visit_changed {
             ($quiet:ident; $($index:literal)*) => {$(
                 if self.candidates[$index] != self.seen[$index] {
@@ -384,6 +353,7 @@ impl Board {
                         return false;
                     }
                 }
+                std::sync::atomic::compiler_fence(std::sync::atomic::Ordering::SeqCst);
             )*};
         }
         loop {
@@ -518,6 +488,61 @@ impl Board {
         self.unsolved == [0; 3]
     }
 
+    /// How many cells hold no digit yet.
+    #[inline]
+    pub fn open_cells(&self) -> u32 {
+        self.unsolved.iter().map(|cells| cells.count_ones()).sum()
+    }
+
+    /// The two completions of a propagated board with exactly 4 open cells, the goal's
+    /// preferred digit in the first open cell first.
+    ///
+    /// Why exactly two: after propagation a row, column or box never has one open cell (its
+    /// missing digit would be a single there), so the 4 cells are 2 rows by 2 columns. Each
+    /// row misses 2 digits, and an open cell has at least 2 candidates, so all 4 cells hold
+    /// the same pair (each column meets both rows). They are not in one box (which would miss
+    /// 4 digits) nor in 4 (one open cell each), so in 2 boxes of 2 cells: both diagonal
+    /// fillings complete every row, column and box, and nothing else does.
+    fn rectangle_fills<G: Goal>(&self) -> [Board; 2] {
+        let mut cells = [0; 4];
+        let mut found = 0;
+        for band in 0..3 {
+            let mut open = self.unsolved[band];
+            while open != 0 {
+                cells[found & 3] = 27 * band + open.trailing_zeros() as usize;
+                found += 1;
+                open &= open - 1;
+            }
+        }
+        let corner = cells[0];
+        let digits = self.candidates_of(corner);
+        let (low, high) = (
+            digits.trailing_zeros() as usize,
+            31 - digits.leading_zeros() as usize,
+        );
+        let (first, second) = if G::HIGH_DIGITS_FIRST {
+            (high, low)
+        } else {
+            (low, high)
+        };
+        let mut fills = [*self; 2];
+        for &cell in &cells {
+            debug_assert_eq!(self.candidates_of(cell), digits);
+            let (same_row, same_column) = (cell / 9 == corner / 9, cell % 9 == corner % 9);
+            // The corner and its opposite take one digit, the other two cells the other.
+            let (mine, other) = if same_row == same_column {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            fills[0].eliminate(other, cell);
+            fills[1].eliminate(mine, cell);
+        }
+        fills[0].unsolved = [0; 3];
+        fills[1].unsolved = [0; 3];
+        fills
+    }
+
     /// Candidates of `cell` as a mask: bit `d` set when digit `d + 1` may go there.
     pub fn candidates_of(&self, cell: usize) -> u32 {
         debug_assert!(cell < 81);
@@ -553,6 +578,12 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         }
         if board.is_solved() {
             return goal.found(&board);
+        }
+        if board.open_cells() == 4 {
+            // A rectangle: filled both ways here instead of a guess and two propagations.
+            // Counting serg: 253 -> 186 guesses a puzzle, 5% less time (solutions/README.md).
+            let [first, second] = board.rectangle_fills::<G>();
+            return goal.found(&first) || goal.found(&second);
         }
         if goal.prune(&board) {
             return false;

@@ -5,6 +5,7 @@
 use sudoku_toolkit::core9 as bitcore;
 
 use bitcore::{search, Board, CountSolutions, FirstSolution, Goal};
+use sudoku_toolkit::oracle;
 use sudoku_toolkit::rng::Rng;
 
 /// A valid solved grid (Sicily sample, puzzle 2).
@@ -216,4 +217,76 @@ fn choose_cell_follows_prune_on_the_same_board() {
             _ => {}
         }
     }
+}
+
+/// Keeps every completion the search reports.
+#[derive(Default)]
+struct AllCompletions {
+    grids: Vec<[u8; 81]>,
+}
+
+impl Goal for AllCompletions {
+    fn found(&mut self, board: &Board) -> bool {
+        self.grids.push(board.grid());
+        false
+    }
+}
+
+fn all_completions(puzzle: &[u8; 81]) -> Vec<[u8; 81]> {
+    let mut goal = AllCompletions::default();
+    if let Some(board) = Board::from_grid(puzzle) {
+        search(board, &mut goal);
+    }
+    goal.grids
+}
+
+/// Each completion is reported once, is valid, and there are as many as the oracle counts.
+/// (The search ends a branch with 4 open cells by filling its rectangle both ways.)
+fn assert_all_completions(puzzle: &[u8; 81]) -> usize {
+    let mut grids = all_completions(puzzle);
+    assert!(grids.iter().all(|g| is_valid_solution(g, puzzle)));
+    let reported = grids.len();
+    grids.sort_unstable();
+    grids.dedup();
+    assert_eq!(grids.len(), reported, "a completion reported twice");
+    assert_eq!(reported as u64, oracle::count_solutions(puzzle, 1 << 20));
+    reported
+}
+
+#[test]
+fn a_blanked_rectangle_has_its_two_completions() {
+    // Every rectangle of SOLVED with corners a b / b a in two boxes: blank its 4 cells.
+    let solved = grid(SOLVED);
+    let mut rectangles = 0;
+    for (r1, r2) in (0..9).flat_map(|r1| (r1 + 1..9).map(move |r2| (r1, r2))) {
+        for (c1, c2) in (0..9).flat_map(|c1| (c1 + 1..9).map(move |c2| (c1, c2))) {
+            let corners = [9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2];
+            let two_boxes = (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3);
+            let [a, b, c, d] = corners.map(|cell| solved[cell]);
+            if two_boxes && a == d && b == c {
+                let mut puzzle = solved;
+                corners.iter().for_each(|&cell| puzzle[cell] = 0);
+                assert_eq!(assert_all_completions(&puzzle), 2);
+                rectangles += 1;
+            }
+        }
+    }
+    assert!(rectangles > 0, "SOLVED has no such rectangle");
+}
+
+#[test]
+fn every_completion_is_reported_once() {
+    let mut rng = Rng::new(37);
+    let mut several = 0;
+    for _ in 0..200 {
+        let full = sudoku_toolkit::boards::full_grid(&mut rng);
+        let puzzle = sudoku_toolkit::boards::with_blanks(&full, 30 + rng.below(16), &mut rng);
+        if assert_all_completions(&puzzle) > 1 {
+            several += 1;
+        }
+    }
+    assert!(
+        several >= 40,
+        "only {several} of 200 boards with several completions"
+    );
 }
