@@ -522,6 +522,9 @@ const fn build_peers_in_band() -> [u32; 27] {
     table
 }
 
+/// Per band (lanes 0-2; lane 3 unused), the cells with at least 1, 2 and 3 candidates.
+type CandidateCounts = [[u32; 4]; 3];
+
 /// A partly solved board. Digits are `0..9` inside the core (`1..=9` at the edges).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -634,17 +637,24 @@ impl Board {
     /// boxes and the visits the columns, so the grid is valid and the naked-singles scan
     /// would find nothing (on serg, counting, 4% of all instructions).
     pub fn propagate(&mut self) -> bool {
+        self.settle().is_some()
+    }
+
+    /// `propagate`, returning the final board's candidate counts (`count_candidates`; all
+    /// 0 when it is solved) so that choosing a branch cell need not count again.
+    fn settle(&mut self) -> Option<CandidateCounts> {
         loop {
             if !self.apply_band_rule() {
-                return false;
+                return None;
             }
             if self.is_solved() {
-                return true;
+                return Some([[0; 4]; 3]);
             }
-            match self.place_naked_singles() {
-                None => return false,
+            let counts = self.count_candidates();
+            match self.place_naked_singles(&counts) {
+                None => return None,
                 Some(true) => continue,
-                Some(false) => return true,
+                Some(false) => return Some(counts),
             }
         }
     }
@@ -726,9 +736,9 @@ impl Board {
 
     /// Places every cell with one candidate. `None` on a cell with none; else whether any
     /// cell was placed.
-    fn place_naked_singles(&mut self) -> Option<bool> {
+    fn place_naked_singles(&mut self, counts: &CandidateCounts) -> Option<bool> {
         let mut placed = false;
-        let [once, twice, _] = self.count_candidates();
+        let [once, twice, _] = counts;
         for band in 0..3 {
             let (once, twice) = (once[band], twice[band]);
             if self.unsolved[band] & !once != 0 {
@@ -755,7 +765,7 @@ impl Board {
     /// 1, 2 and 3 candidates. Written over 4 lanes (the 3 bands and a lane that is thrown
     /// away) so that LLVM does all bands at once in one SSE2 register.
     #[inline]
-    fn count_candidates(&self) -> [[u32; 4]; 3] {
+    fn count_candidates(&self) -> CandidateCounts {
         let (mut once, mut twice, mut thrice) = ([0u32; 4], [0u32; 4], [0u32; 4]);
         for digit in 0..9 {
             for lane in 0..4 {
@@ -772,11 +782,11 @@ impl Board {
     /// The cell to branch on: a bi-value cell if any, the first one of the box with the most
     /// open cells (a guess there reaches the most undecided cells), else the first open cell
     /// of each band, whichever of those three has the fewest candidates.
-    fn branch_cell(&self) -> usize {
+    fn branch_cell(&self, counts: &CandidateCounts) -> usize {
         // Branch-free: each box's key is its open-cell count (then the earlier box) when it
         // holds a bi-value cell, else 0, and the largest key wins. (With an `if` per box
         // this function caused a tenth of the search's mispredicted branches.)
-        let [_, twice, thrice] = self.count_candidates();
+        let [_, twice, thrice] = counts;
         let mut best_key = 0;
         let mut pairs = [0; 3];
         for band in 0..3 {
@@ -897,9 +907,10 @@ impl Board {
 /// order at each guess). Returns `true` when the goal stopped the search.
 pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
     loop {
-        if !board.propagate() {
-            return false;
-        }
+        let counts = match board.settle() {
+            Some(counts) => counts,
+            None => return false,
+        };
         if board.is_solved() {
             return goal.found(&board);
         }
@@ -914,7 +925,7 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         }
         let cell = goal
             .choose_cell(&board)
-            .unwrap_or_else(|| board.branch_cell());
+            .unwrap_or_else(|| board.branch_cell(&counts));
         let digits = board.candidates_of(cell);
         debug_assert!(digits.count_ones() > 1, "branch on an open cell below 81");
         let digit = if G::HIGH_DIGITS_FIRST {
