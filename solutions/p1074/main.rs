@@ -868,19 +868,14 @@ mod bitcore {
 //! Bit-search core for 9x9 Sudoku: propagate forced moves, branch on a tight cell,
 //! report every completion to a goal that decides what to keep and what to cut.
 //!
-//! # What it does
 //! `search(board, goal)` visits the completions of a puzzle. The goal sees each complete
-//! grid (`found`, return `true` to stop) and may cut a subtree before it is branched
-//! (`prune`, for an upper bound) or pick the branching cell (`choose_cell`). Three goals
-//! cover the toolkit: [`FirstSolution`], [`CountSolutions`] (up to a cap), and a caller's
-//! maximiser (P1074 supplies its bound and its branching cells).
+//! grid (`found`, `true` stops), may cut a subtree (`prune`) or pick the branching cell
+//! (`choose_cell`): [`FirstSolution`], [`CountSolutions`], or P1074's maximiser.
 //!
 //! # Representation (why it is fast)
-//! Digit-major bitboards by band, the layout of JCZSolve and tdoku: for each digit `d` and
-//! each band `b` (rows `3b..3b+3`), one `u32` "digit-band" holds the 27 cells where `d` may
-//! still go, bit `(r % 3) * 9 + c`; cell `i` is band `i / 27`, bit `i % 27`. The board is
-//! two arrays of 32 words and 3 "unsolved" words (268 bytes), so the search copies it on a
-//! branch instead of keeping an undo log: the copy is the undo, in O(1).
+//! Digit-major bitboards by band, as in JCZSolve and tdoku: for digit `d` and band `b`
+//! (rows `3b..3b+3`), one `u32` "digit-band" holds the 27 cells where `d` may still go, bit
+//! `(r % 3) * 9 + c`. The board is 268 bytes, so a branch copies it: the copy is the undo.
 //! - The band rule, one visit per changed digit-band: inside a band, digit `d` fills each
 //!   of the 3 rows once and each of the 3 boxes once, so its row-to-box choice is a
 //!   permutation. Compress the 27 bits to a 3x3 row-by-box matrix, keep the union of the
@@ -894,47 +889,35 @@ mod bitcore {
 //!   `from_grid` clears their cell and column at once, which spares the first propagation
 //!   most of its rounds.)
 //! - Change tracking: `seen` keeps each digit-band as its last visit left it. A pass checks
-//!   the 27 digit-bands in order and visits those that differ (a change to a later word is
-//!   picked up in the same pass), until a pass finds nothing. The pass is unrolled: with a
-//!   constant index, a visit's sibling words and the 8 words it clears are fixed addresses,
-//!   and the solved-row clearing is 8 plain ANDs, cheaper than a branch on "any new solved
-//!   row" taken about half the time.
+//!   the 27 words and visits those that differ (a change to a word later in the pass is
+//!   seen in the same pass), until a pass finds nothing. The pass is unrolled (fixed
+//!   addresses; the solved-row clearing is 8 plain ANDs, cheaper than a branch taken half
+//!   the time), in an order where no two words in a row share a digit or a band.
 //! - Naked singles: candidates per cell counted bit-sliced over the 9 digits (`once`,
-//!   `twice`), 27 cells at a time; the 3 bands in one loop over 4 lanes, which LLVM makes
-//!   one SSE2 register (x86-64's baseline: no runtime detection; scalar elsewhere).
+//!   `twice`), 27 cells at a time, the 3 bands in one loop.
 //! - Branching: binary and iterative. Pick a bi-value cell in the box with the most open
 //!   cells (25% fewer guesses than the first bi-value cell on forum_hardest_1905), else
 //!   the first open cell of each band with the fewest candidates of those three. Try one
 //!   digit on a copy (lowest first, or highest when the goal asks), then remove it from the
 //!   cell; on a bi-value cell the other digit is placed at once. No allocation.
-//! - Ending early: a propagated board with 4 open cells is a rectangle with exactly two
-//!   completions (`rectangle_fills` says why), both reported without a guess. Counting
-//!   serg: 253 -> 186 guesses a puzzle, 5% less CPU.
-//! - Where the time goes: a guess costs about 3,000 instructions on forum_hardest_1905,
-//!   two thirds of them the band rule's checks and visits, but instructions are not the
-//!   whole cost: the checks mispredict, and each visit waits on the last one's stores.
-//!   Cutting 13% of the instructions saved 1-2.5% of the time; a worklist with no checks
-//!   (84% fewer modelled mispredictions, 40% more instructions) lost 3-10%.
+//! - Ending early when counting: a propagated board with 4 open cells is a rectangle with
+//!   exactly two completions (`rectangle_fills` says why), both reported without a guess.
+//! - Where the time goes: mispredicted checks and waiting on memory, more than
+//!   instructions (about 3,000 a guess on forum_hardest_1905): cutting 13% of them saved
+//!   1-2.5% of the time, the pass order that lets visits overlap saved 6-11%.
 //! - Left out, each costing more per node than its fewer nodes save: the band rule on
-//!   stacks (60 -> 52 guesses, CPU level on forum_1905, +39% on serg), claiming on
-//!   columns, tdoku's triads, branching on a digit-band's permutations, a dozen other cell
-//!   choices and digit orders, other schedules for the band rule. Numbers and method:
-//!   solutions/README.md.
+//!   stacks, claiming on columns, tdoku's triads, branching on permutations, other cell
+//!   choices, digit orders and pass schedules. Numbers: solutions/README.md.
 //!
 //! # Complexity
-//! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). One
-//! propagation round is O(27) word operations per changed digit-band; a guess costs a few
-//! thousand instructions. In practice 9x9 puzzles need
-//! few nodes: singles and locked candidates solve most of the 17-clue set without any
-//! guess.
+//! Exponential in the worst case (Sudoku completion is NP-complete); a visit is O(1) word
+//! operations, a guess a few thousand instructions. Most 17-clue puzzles need no guess.
 //!
 //! # Verified
-//! `tests/core.rs` (place/propagate/goals unit tests), `tests/properties.rs` (thousands of
-//! seeded random boards against a plain backtracking oracle: grids, counts, best scores),
-//! the official NOIP 2009 and POJ 3074 data (`testdata/`), and `scripts/stress`.
-//!
-//! This file is the single source: `scripts/sync-core` copies it verbatim into every
-//! `solutions/*/main.rs` and `tests/sync.rs` fails on any drift.
+//! `tests/core.rs` (unit tests; every completion against the oracle), `tests/properties.rs`
+//! (random boards against a plain backtracking oracle), the official NOIP 2009 and POJ 3074
+//! data, `scripts/stress`. The single source: `scripts/sync-core` copies it verbatim into
+//! every solution and `tests/sync.rs` fails on any drift.
 #![allow(dead_code)] // each solution uses a different part of the core
 
 /// The 9 cells of one row of a band, for rows 0, 1, 2 of the band.
@@ -1086,12 +1069,11 @@ pub struct Board {
 
 /// What the search reports to, and what decides the search's purpose.
 ///
-/// Call order (a promise goals may rely on): at each node the search propagates, then calls
-/// `found` if the board is complete, `found` twice (its two completions) if it has 4 open
-/// cells left, else `prune`, and, only when `prune` returned `false`, `choose_cell` right
-/// after it on the same, unchanged board, with no other call between them. So a goal may
-/// compute something in `prune` (candidates, a bound) and reuse it in `choose_cell`, as
-/// P1074's goal does.
+/// Call order (a promise): at each node the search propagates, then calls `found` if the
+/// board is complete (twice, with both completions, for a rectangle when the goal asks for
+/// `EVERY_COMPLETION`), else `prune`, and only if that returned `false`, `choose_cell` on
+/// the same board, with nothing between: P1074's goal reuses in one what it computed in
+/// the other.
 pub trait Goal {
     /// Called with each complete, valid grid. Return `true` to stop the whole search.
     fn found(&mut self, board: &Board) -> bool;
@@ -1109,6 +1091,11 @@ pub trait Goal {
     /// Try the branching cell's highest digit first (a maximiser finds good scores
     /// early); by default the lowest, which is as good as any order for the others.
     const HIGH_DIGITS_FIRST: bool = false;
+    /// Whether the goal wants every completion (counting): then a board left with 4 open
+    /// cells, a rectangle, is finished at once with its two completions. Off by default:
+    /// the check costs a first-solution search 2.4% on forum_1905, and it never fires on
+    /// a puzzle with one solution.
+    const EVERY_COMPLETION: bool = false;
 }
 
 impl Board {
@@ -1175,12 +1162,10 @@ impl Board {
         self.candidates[3 * digit + cell / 27] &= !(1 << (cell % 27));
     }
 
-    /// Applies every forced move until none is left. Returns `false` on a contradiction
-    /// (a cell with no candidate left, or a digit with no place left in a row or box).
-    /// Returns at once when a quiet band-rule pass leaves no open cell: then every row of
-    /// every digit-band is one cell, taken from the other digits, the band rule holds the
-    /// boxes and the visits the columns, so the grid is valid and the naked-singles scan
-    /// would find nothing (on serg, counting, 4% of all instructions).
+    /// Applies every forced move until none is left; `false` on a contradiction (a cell, or
+    /// a digit in a row or box, with no place left). Returns as soon as a quiet band-rule
+    /// pass leaves no open cell: every row of every digit-band is then one cell, taken from
+    /// the other digits, and the visits have cleared its box and column: a valid grid.
     pub fn propagate(&mut self) -> bool {
         self.settle().is_some()
     }
@@ -1206,12 +1191,9 @@ impl Board {
 
     /// Visits every changed digit-band until none changes. `false` on a contradiction.
     fn apply_band_rule(&mut self) -> bool {
-        // Unrolled by hand: with a constant index, each visit's band, sibling words and
-        // the 8 other words of its band are fixed addresses, with no index arithmetic or
-        // checks. The same as: for index in 0..27 { if changed(index) { visit(index) } }.
-        // The fence after each word emits nothing; it only stops LLVM from keeping words
-        // loaded by earlier checks in registers across the whole pass, which spilled them
-        // to the stack: 13% fewer instructions, 1-2.5% less CPU on every set.
+        // Unrolled by hand: with a constant index, each visit's words are fixed addresses.
+        // The fence emits nothing; it stops LLVM from keeping words loaded by earlier checks
+        // in registers across the pass, which spilled them (-13% instructions, -1-2.5% CPU).
         macro_rules! visit_changed {
             ($quiet:ident; $($index:literal)*) => {$(
                 if self.candidates[$index] != self.seen[$index] {
@@ -1224,11 +1206,10 @@ impl Board {
             )*};
         }
         // The order: a visit writes to its digit's 2 other words and its band's 8 others,
-        // and a later check of such a word waits for those writes. Here no two words in a
-        // row share a digit or a band (digit d's word in band (d + k) % 3, for d = 0..9,
-        // k = 0, 1, 2), so the next check need not wait for the visit before it, and the
-        // processor overlaps them: against 0, 1, 2, ..., 26, 6.7% less CPU on forum_1905,
-        // 11% on 17clue, 3.6% on serg, with the same visits.
+        // and a check of such a word waits for those writes. Here no two words in a row
+        // share a digit or a band (digit d in band (d + k) % 3, for k = 0, 1, 2), so the
+        // processor overlaps a visit with the checks after it: -6.4% CPU on forum_1905,
+        // -11% on 17clue, against 0, 1, 2, ..., 26.
         loop {
             let mut quiet = true;
             visit_changed!(quiet; 0 4 8 9 13 17 18 22 26 1 5 6 10 14 15 19 23 24 2 3 7 11 12 16 20 21 25);
@@ -1307,8 +1288,8 @@ impl Board {
     }
 
     /// Bit-sliced candidate counts of every band's cells: per band, the cells with at least
-    /// 1, 2 and 3 candidates. Written over 4 lanes (the 3 bands and a lane that is thrown
-    /// away) so that LLVM does all bands at once in one SSE2 register.
+    /// 1, 2 and 3 candidates. Written over 4 lanes (the 3 bands and one thrown away), so
+    /// that LLVM may do the bands together.
     #[inline]
     fn count_candidates(&self) -> CandidateCounts {
         let (mut once, mut twice, mut thrice) = ([0u32; 4], [0u32; 4], [0u32; 4]);
@@ -1459,7 +1440,7 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         if board.is_solved() {
             return goal.found(&board);
         }
-        if board.open_cells() == 4 {
+        if G::EVERY_COMPLETION && board.open_cells() == 4 {
             // A rectangle: filled both ways here instead of a guess and two propagations.
             // Counting serg: 253 -> 186 guesses a puzzle, 5% less time (solutions/README.md).
             let [first, second] = board.rectangle_fills::<G>();
@@ -1524,6 +1505,8 @@ impl CountSolutions {
 }
 
 impl Goal for CountSolutions {
+    const EVERY_COMPLETION: bool = true;
+
     fn found(&mut self, board: &Board) -> bool {
         if self.first.is_none() {
             self.first = Some(board.grid());
