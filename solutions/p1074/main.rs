@@ -904,7 +904,7 @@ mod bitcore {
 //!   exactly two completions (`rectangle_fills` says why), both reported without a guess.
 //! - Where the time goes: mispredicted checks and waiting on memory, more than
 //!   instructions (about 3,000 a guess on forum_hardest_1905): cutting 13% of them saved
-//!   1-2.5% of the time, the pass order that lets visits overlap saved 6-11%.
+//!   1-2.5% of the time, the pass order that lets visits overlap saved 4-11%.
 //! - Left out, each costing more per node than its fewer nodes save: the band rule on
 //!   stacks, claiming on columns, tdoku's triads, branching on permutations, other cell
 //!   choices, digit orders and pass schedules. Numbers: solutions/README.md.
