@@ -480,6 +480,13 @@ fn judge_case(
                 .details
                 .push(format!("memory limit {memory_mib} MiB"));
         }
+        Outcome::ProcessLimit => {
+            result.verdict = Verdict::RuntimeError;
+            result.details.push(format!(
+                "more than {} processes at once: killed",
+                spec.process_limit
+            ));
+        }
         Outcome::OutputLimit => {
             result.verdict = Verdict::OutputLimit;
             result
@@ -593,6 +600,7 @@ fn special_judge(
                 Outcome::TimeLimit { .. } => "ran out of time (10 s)".to_string(),
                 Outcome::MemoryLimit => "ran out of memory".to_string(),
                 Outcome::OutputLimit => "printed too much".to_string(),
+                Outcome::ProcessLimit => "started too many processes".to_string(),
             };
             lines.insert(
                 0,

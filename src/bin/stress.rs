@@ -597,6 +597,7 @@ fn run(binary: &Path, input: &str, timeout: Duration) -> Result<Result<Outcome, 
         Ended::TimeLimit { .. } => Err(format!("no answer within {} s", timeout.as_secs())),
         Ended::OutputLimit => Err(format!("more than {OUTPUT_CAP} bytes of output")),
         Ended::MemoryLimit => Err("memory limit".into()),
+        Ended::ProcessLimit => Err("too many processes".into()),
         Ended::Exited(code) => Ok(Outcome {
             stdout: text(&run.stdout),
             stderr: text(&run.stderr_head),

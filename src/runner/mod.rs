@@ -1,0 +1,541 @@
+//! Runner: the project's one way to run a program under limits, like an online judge's
+//! sandbox. Used by the judge for solutions, checkers and compilers, by stress, and by the
+//! benchmarks for their timing.
+//!
+//! A [`Spec`] names the program, its arguments, its standard input, its limits (CPU time
+//! with a wall-clock cap, memory, output, file size, processes), its environment and,
+//! for programs under test, a [`Sandbox`]. [`run`] returns a [`Run`]: the outcome, standard
+//! output (up to the cap), the head of standard error, and CPU time, wall time and peak
+//! memory of every process the program started.
+//!
+//! How it keeps its promises on Linux (`linux.rs` has the process layout and the reasons):
+//! - **Containment.** Every run is started under a keeper process of the runner's own. Where
+//!   the system allows unprivileged user namespaces, the program runs in a PID namespace of
+//!   its own whose init is a keeper: when the program's main process ends, everything else
+//!   in the namespace is killed, and if the judge dies (any signal, SIGKILL included) the
+//!   keepers die with it (parent-death signals) and the kernel kills the whole namespace.
+//!   Elsewhere the keeper is a child subreaper: orphans come back to it and it kills them.
+//! - **Accounting.** CPU time (user + sys) and peak memory cover every process the program
+//!   starts: the keeper reaps them all, so their CPU time adds up in its rusage; memory is
+//!   the largest sum of resident sets seen by polling the tree every few milliseconds, or
+//!   a single process's own high-water mark when that is larger (the main process's is read
+//!   at its exit stop). Limits are enforced on the same polled figures.
+//! - **Isolation** (with a [`Sandbox`], namespace mode): the program's working folder is a
+//!   private, size-capped tmpfs of its own; the rest of the file system is read-only; the
+//!   test data folders are hidden; `/proc` shows only its own processes; standard input is
+//!   a pipe; files are capped in size. It cannot signal anything outside its namespace.
+//!
+//! Elsewhere (not Linux on x86-64 or aarch64) a portable fallback runs the program with
+//! wall time only, no memory figure and no containment.
+
+use std::ffi::OsString;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+#[path = "linux.rs"]
+mod sys;
+
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+#[path = "portable.rs"]
+mod sys;
+
+/// Standard input of the program.
+#[derive(Clone, Debug)]
+pub enum Input {
+    /// `/dev/null`.
+    Null,
+    /// The file itself (its path is visible to the program: for benchmarks, not judging).
+    File(PathBuf),
+    /// Fed through a pipe.
+    Bytes(Vec<u8>),
+}
+
+/// The environment of the program.
+#[derive(Clone, Debug)]
+pub enum Env {
+    /// The caller's own environment (compilers need PATH, HOME, RUSTUP_*).
+    Inherit,
+    /// Exactly these variables and nothing else.
+    Exactly(Vec<(OsString, OsString)>),
+}
+
+/// Isolation for a program under test (see the module notes).
+#[derive(Clone, Debug)]
+pub struct Sandbox {
+    /// An existing folder. With namespaces, each run mounts its own private tmpfs on it
+    /// (other runs and the caller never see its files); without, each run gets a fresh
+    /// subfolder that is removed afterwards.
+    pub scratch: PathBuf,
+    /// Size of the scratch tmpfs.
+    pub scratch_kib: u64,
+    /// Folders the program must not read (test data): an empty folder stands in their place.
+    pub hidden: Vec<PathBuf>,
+}
+
+/// What to run and under which limits. Build with [`Spec::new`] and the setters.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+    pub stdin: Input,
+    /// CPU time (user + sys, all processes) above this is `TimeLimit`.
+    pub cpu_limit: Duration,
+    /// Wall-clock cap; `None` means twice the CPU limit plus one second.
+    pub wall_limit: Option<Duration>,
+    /// Resident memory (all processes) above this is `MemoryLimit`; `None` for no limit.
+    pub memory_limit_kib: Option<u64>,
+    /// Standard output kept; more than this is `OutputLimit`.
+    pub output_cap: usize,
+    /// Standard error kept (its start holds a panic's message); the rest is drained.
+    pub stderr_cap: usize,
+    /// Largest file the program may write (RLIMIT_FSIZE): past it, SIGXFSZ.
+    pub file_size_limit: u64,
+    /// Most processes alive at once; more is `ProcessLimit`.
+    pub process_limit: usize,
+    pub env: Env,
+    /// Working folder without a sandbox (compilers); a sandboxed run works in its scratch.
+    pub current_dir: Option<PathBuf>,
+    pub sandbox: Option<Sandbox>,
+}
+
+impl Spec {
+    /// `program` with no arguments, no input, 10 s CPU, no memory limit, 64 MiB output cap,
+    /// 8 KiB of stderr, 1 GiB files, 64 processes, the [`minimal_env`], no sandbox.
+    pub fn new(program: impl Into<PathBuf>) -> Spec {
+        Spec {
+            program: program.into(),
+            args: Vec::new(),
+            stdin: Input::Null,
+            cpu_limit: Duration::from_secs(10),
+            wall_limit: None,
+            memory_limit_kib: None,
+            output_cap: 64 << 20,
+            stderr_cap: 8 << 10,
+            file_size_limit: 1 << 30,
+            process_limit: 64,
+            env: Env::Exactly(minimal_env()),
+            current_dir: None,
+            sandbox: None,
+        }
+    }
+    pub fn arg(mut self, arg: impl Into<OsString>) -> Spec {
+        self.args.push(arg.into());
+        self
+    }
+    pub fn args<I: IntoIterator<Item = S>, S: Into<OsString>>(mut self, args: I) -> Spec {
+        self.args.extend(args.into_iter().map(Into::into));
+        self
+    }
+    pub fn stdin(mut self, input: Input) -> Spec {
+        self.stdin = input;
+        self
+    }
+    pub fn cpu_limit(mut self, limit: Duration) -> Spec {
+        self.cpu_limit = limit;
+        self
+    }
+    pub fn wall_limit(mut self, limit: Duration) -> Spec {
+        self.wall_limit = Some(limit);
+        self
+    }
+    pub fn memory_limit_mib(mut self, mib: u64) -> Spec {
+        self.memory_limit_kib = Some(mib.saturating_mul(1024));
+        self
+    }
+    pub fn output_cap(mut self, bytes: usize) -> Spec {
+        self.output_cap = bytes;
+        self
+    }
+    pub fn stderr_cap(mut self, bytes: usize) -> Spec {
+        self.stderr_cap = bytes;
+        self
+    }
+    pub fn file_size_limit(mut self, bytes: u64) -> Spec {
+        self.file_size_limit = bytes;
+        self
+    }
+    pub fn process_limit(mut self, processes: usize) -> Spec {
+        self.process_limit = processes;
+        self
+    }
+    pub fn env(mut self, env: Env) -> Spec {
+        self.env = env;
+        self
+    }
+    pub fn current_dir(mut self, dir: impl Into<PathBuf>) -> Spec {
+        self.current_dir = Some(dir.into());
+        self
+    }
+    pub fn sandbox(mut self, sandbox: Sandbox) -> Spec {
+        self.sandbox = Some(sandbox);
+        self
+    }
+    /// The wall-clock cap in force: the one set, or twice the CPU limit plus one second.
+    pub fn wall_cap(&self) -> Duration {
+        self.wall_limit
+            .unwrap_or(self.cpu_limit * 2 + Duration::from_secs(1))
+    }
+}
+
+/// The fixed environment programs under test get: a plain PATH and the C locale. Nothing of
+/// the caller's leaks in (`RUST_BACKTRACE=1` once turned a panic into a false MLE).
+pub fn minimal_env() -> Vec<(OsString, OsString)> {
+    vec![
+        ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
+        ("LC_ALL".into(), "C".into()),
+    ]
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Ended by itself with this exit code.
+    Exited(i32),
+    /// Killed by this signal (not by the runner).
+    Signaled(i32),
+    /// Killed for passing the CPU limit (`wall_cap: false`) or the wall-clock cap.
+    TimeLimit {
+        wall_cap: bool,
+    },
+    MemoryLimit,
+    OutputLimit,
+    /// More processes alive at once than the spec allows.
+    ProcessLimit,
+}
+
+#[derive(Debug)]
+pub struct Run {
+    pub outcome: Outcome,
+    pub stdout: Vec<u8>,
+    /// The first `stderr_cap` bytes of standard error.
+    pub stderr_head: Vec<u8>,
+    /// User + system time of every process the program started.
+    pub cpu: Duration,
+    /// From the start of the main process to its end.
+    pub wall: Duration,
+    /// Peak resident memory of the program's processes together, when measured.
+    pub peak_kib: Option<u64>,
+}
+
+/// How strongly this system lets the runner contain and isolate programs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Containment {
+    /// A PID, user and mount namespace per run: full containment and isolation.
+    Namespaces,
+    /// A subreaper keeper per run: descendants are accounted and killed at the end, but a
+    /// program can signal processes outside, and the file system is not protected.
+    Subreaper,
+    /// No containment at all (not Linux).
+    None,
+}
+
+/// The containment runs get on this system (probed once). Setting the environment variable
+/// `SUDOKU_JUDGE_NO_NAMESPACES=1` asks for the subreaper mode even where namespaces work.
+pub fn containment() -> Containment {
+    sys::containment()
+}
+
+/// Runs `spec` to its end or its limit. `Err` only when the program cannot be started.
+pub fn run(spec: &Spec) -> Result<Run, String> {
+    sys::run(spec)
+}
+
+/// What [`time`] saw: the main process's wall time from start to exit, and its output.
+pub struct Timed {
+    pub wall: Duration,
+    pub stdout: String,
+}
+
+/// For benchmarks: runs `program` on the file `input` (as its own standard input, so no
+/// feeding thread competes for a CPU) with the caller's environment, through [`run`], and
+/// returns its wall time, however it ended (the benchmark checks the output). `Err` when
+/// it cannot start or passes `timeout` (CPU or wall).
+pub fn time(
+    program: &Path,
+    args: &[&str],
+    input: &Path,
+    timeout: Duration,
+) -> Result<Timed, String> {
+    let spec = Spec::new(program)
+        .args(args.iter().copied())
+        .stdin(Input::File(input.to_path_buf()))
+        .env(Env::Inherit)
+        .cpu_limit(timeout)
+        .wall_limit(timeout)
+        .output_cap(1 << 30);
+    let run = run(&spec)?;
+    match run.outcome {
+        Outcome::TimeLimit { .. } => Err(format!("no exit within {} s", timeout.as_secs())),
+        _ => Ok(Timed {
+            wall: run.wall,
+            stdout: String::from_utf8_lossy(&run.stdout).into_owned(),
+        }),
+    }
+}
+
+/// Reads a pipe to its end on a thread into a shared buffer, keeping at most `cap` bytes;
+/// past the cap it keeps draining (so the writer never blocks) and raises `overflow`.
+struct Collector {
+    kept: Arc<Mutex<Vec<u8>>>,
+    done: std::sync::mpsc::Receiver<()>,
+}
+
+impl Collector {
+    fn start<R: Read + Send + 'static>(
+        pipe: R,
+        cap: usize,
+        overflow: Option<Arc<AtomicBool>>,
+    ) -> Collector {
+        let kept = Arc::new(Mutex::new(Vec::new()));
+        let (sender, done) = std::sync::mpsc::channel();
+        let shared = kept.clone();
+        thread::spawn(move || {
+            let mut pipe = pipe;
+            let mut buffer = vec![0; 64 << 10];
+            while let Ok(read) = pipe.read(&mut buffer) {
+                if read == 0 {
+                    break;
+                }
+                let mut kept = shared.lock().unwrap_or_else(|e| e.into_inner());
+                let room = cap.saturating_sub(kept.len());
+                kept.extend_from_slice(&buffer[..read.min(room)]);
+                if read > room {
+                    if let Some(flag) = &overflow {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            sender.send(()).ok();
+        });
+        Collector { kept, done }
+    }
+
+    /// What was read, once the pipe closed or after `grace` (a writer that outlived the
+    /// run, possible only without containment; its thread is then left to drain it).
+    fn finish(self, grace: Duration) -> Vec<u8> {
+        self.done.recv_timeout(grace).ok();
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        std::mem::take(&mut *kept)
+    }
+}
+
+// ---- registry of running keepers and partial files, for shutdown --------------------------
+
+static LIVE_KEEPERS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+static PARTIAL_PATHS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static SHUTTING_DOWN: AtomicBool = AtomicBool::new(false);
+
+/// Records a started keeper; a shutdown already under way kills it at once.
+fn register(pid: u32) {
+    LIVE_KEEPERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(pid);
+    if SHUTTING_DOWN.load(Ordering::SeqCst) {
+        sys::kill_run(pid);
+    }
+}
+
+fn unregister(pid: u32) {
+    LIVE_KEEPERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|&p| p != pid);
+}
+
+/// Marks a file or folder to be removed if the process is interrupted before
+/// [`forget_partial`] (a half-written build, a scratch folder).
+pub fn remember_partial(path: &Path) {
+    PARTIAL_PATHS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(path.to_path_buf());
+}
+
+pub fn forget_partial(path: &Path) {
+    PARTIAL_PATHS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|p| p != path);
+}
+
+/// Kills every run still going, removes the remembered partial files and exits with
+/// `code`. For Ctrl-C, SIGTERM, SIGHUP, and a closed standard output of the caller.
+pub fn shutdown(code: i32) -> ! {
+    SHUTTING_DOWN.store(true, Ordering::SeqCst);
+    for &pid in LIVE_KEEPERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+    {
+        sys::kill_run(pid);
+    }
+    for path in PARTIAL_PATHS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+    {
+        if path.is_dir() {
+            std::fs::remove_dir_all(path).ok();
+        } else {
+            std::fs::remove_file(path).ok();
+        }
+    }
+    std::process::exit(code)
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: [`shutdown`] with 128 + the signal. A watcher thread does
+/// the work; the handler itself only writes one byte to a pipe (async-signal-safe).
+pub fn install_interrupt_handler() {
+    sys::install_interrupt_handler();
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn sh(script: &str) -> Spec {
+        Spec::new("/bin/sh").arg("-c").arg(script)
+    }
+
+    #[test]
+    fn output_exit_code_and_stdin_bytes() {
+        let run =
+            run(&sh("cat; echo oops >&2; exit 3").stdin(Input::Bytes(b"hi\n".to_vec()))).unwrap();
+        assert_eq!(run.outcome, Outcome::Exited(3));
+        assert_eq!(run.stdout, b"hi\n");
+        assert_eq!(run.stderr_head, b"oops\n");
+    }
+
+    #[test]
+    fn a_descendant_holding_stdout_does_not_block() {
+        let started = Instant::now();
+        let run = run(&sh("sleep 30 & echo done")).unwrap();
+        assert_eq!(run.outcome, Outcome::Exited(0));
+        assert_eq!(run.stdout, b"done\n");
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn sleeping_hits_the_wall_cap_and_busy_hits_the_cpu_limit() {
+        let spec = sh("sleep 30").cpu_limit(Duration::from_millis(100));
+        let run = super::run(&spec).unwrap();
+        assert_eq!(run.outcome, Outcome::TimeLimit { wall_cap: true });
+        assert!(run.wall < Duration::from_secs(3), "{:?}", run.wall);
+        let spec = sh("while :; do :; done").cpu_limit(Duration::from_millis(200));
+        let run = super::run(&spec).unwrap();
+        assert_eq!(run.outcome, Outcome::TimeLimit { wall_cap: false });
+        assert!(run.cpu >= Duration::from_millis(200), "{:?}", run.cpu);
+    }
+
+    #[test]
+    fn the_environment_is_minimal() {
+        let run = run(&sh("env")).unwrap();
+        let text = String::from_utf8(run.stdout).unwrap();
+        assert!(!text.contains("HOME="), "{text}");
+        assert!(text.contains("PATH="), "{text}");
+    }
+
+    #[test]
+    fn output_over_the_cap_is_its_own_outcome() {
+        let run = run(&sh("yes").output_cap(1 << 16)).unwrap();
+        assert_eq!(run.outcome, Outcome::OutputLimit);
+        assert_eq!(run.stdout.len(), 1 << 16);
+    }
+
+    #[test]
+    fn peak_memory_is_the_programs_own() {
+        // Grow this process well past what `sh` needs, then measure `sh`.
+        let ballast = vec![1u8; 64 << 20];
+        let run = run(&sh("exit 0")).unwrap();
+        assert!(ballast.iter().step_by(4096).all(|&b| b == 1));
+        let peak = run.peak_kib.expect("measured");
+        assert!(peak < 16 << 10, "peak {peak} KiB");
+    }
+
+    /// Processes whose command line holds `marker`, anywhere on the system.
+    fn processes_with(marker: &str) -> Vec<String> {
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            if text.contains(marker) {
+                found.push(format!("{}: {text}", entry.file_name().to_string_lossy()));
+            }
+        }
+        found
+    }
+
+    /// Waits up to a second for the marked processes to be gone (a kill is not a reap).
+    fn none_left(marker: &str) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(1);
+        loop {
+            let left = processes_with(marker);
+            if left.is_empty() || Instant::now() > deadline {
+                return left;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    #[test]
+    fn nothing_outlives_the_run_whatever_it_does() {
+        // Double fork, a new session, a new process group, signals ignored.
+        let marker = format!("{}.{}", 9000 + std::process::id() % 1000, line!());
+        let script = format!(
+            "trap '' HUP TERM INT; (setsid sh -c 'sleep {marker}' &) ; \
+             (sh -c 'trap \"\" TERM; sleep {marker}' &) ; echo started"
+        );
+        for _ in 0..5 {
+            let run = run(&sh(&script)).unwrap();
+            assert_eq!(run.stdout, b"started\n");
+            let left = none_left(&marker);
+            assert!(left.is_empty(), "left running: {left:?}");
+        }
+    }
+
+    #[test]
+    fn cpu_and_memory_count_every_process() {
+        // Two busy children the program never waits for, and one holding 200 MiB.
+        let script = "(while :; do :; done) & (while :; do :; done) & \
+                      dd if=/dev/zero of=/dev/null bs=200M count=1000 2>/dev/null & sleep 1";
+        let run = run(&sh(script).cpu_limit(Duration::from_secs(30))).unwrap();
+        assert_eq!(run.outcome, Outcome::Exited(0));
+        assert!(run.cpu >= Duration::from_millis(800), "cpu {:?}", run.cpu);
+        let peak = run.peak_kib.expect("measured");
+        assert!(peak >= 200 << 10, "peak {peak} KiB");
+        let limited = sh(script).memory_limit_mib(100);
+        assert_eq!(super::run(&limited).unwrap().outcome, Outcome::MemoryLimit);
+    }
+
+    #[test]
+    fn a_fork_bomb_is_a_process_limit() {
+        let started = Instant::now();
+        let run = run(&sh("b() { b | b & }; b; sleep 5").process_limit(20)).unwrap();
+        assert_eq!(run.outcome, Outcome::ProcessLimit);
+        assert!(started.elapsed() < Duration::from_secs(4));
+    }
+
+    #[test]
+    fn a_program_that_is_not_there_is_an_error() {
+        let error = run(&Spec::new("/nonexistent/program")).unwrap_err();
+        assert!(error.contains("/nonexistent/program"), "{error}");
+    }
+
+    #[test]
+    fn a_bare_name_is_found_on_the_specs_path() {
+        let run = run(&Spec::new("sh").arg("-c").arg("echo found")).unwrap();
+        assert_eq!(run.stdout, b"found\n");
+    }
+}
