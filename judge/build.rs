@@ -1,14 +1,19 @@
 //! Build: compile one source file the way an online judge does, chosen by its extension:
-//! `.rs` with rustc and the profile's flags, `.cpp`/`.cc` with `g++ -O2 -std=c++17`, `.c`
-//! with `gcc -O2`, `.py` run by python3 (not compiled). `--cmd` programs are taken as given.
+//! `.rs` with rustc and the profile's flags, `.cpp`/`.cc` with `g++ -O2 -std=c++17
+//! -DONLINE_JUDGE ... -lm` (`--std` picks another standard), `.c` with `gcc -O2
+//! -DONLINE_JUDGE ... -lm`, `.py` checked with `python3 -m py_compile` (a syntax error is CE
+//! once, not RE on every case) and then run by python3. `--cmd` programs are taken as given.
 //!
-//! The file is copied ALONE (after the problem's harness, if any) into a private folder
-//! and compiled there, so `mod helper;` is a compile error as on a judge, and the binary is
-//! cached under `target/judge/cache/<key>`, the key a hash of exactly what was compiled and
-//! how: the text, the compiler's path and version, and the flags. The private folder is
-//! registered with the runner, so an interrupted build leaves nothing behind; compilers run
-//! through the runner too (own process group, killed on Ctrl-C).
-//! Verified by tests/judge.rs (CE for `mod x;`, cache follows flags, C++/C/Python, harness).
+//! The file is read as a regular file of bounded size, copied ALONE (after the problem's
+//! harness, if any) into a private folder and compiled there, so `mod helper;` is a compile
+//! error as on a judge, and the result is cached under `target/judge/cache/<key>`, the key a
+//! hash of exactly what was compiled and how: the text, the compiler's path and version, and
+//! the arguments. Compiler messages name the file as the user gave it, not the private copy
+//! (except after a harness, whose lines come first). The private folder is registered with
+//! the runner, so an interrupted build leaves nothing behind; compilers run through the
+//! runner too (own process group, killed on Ctrl-C).
+//! Verified by tests/judge.rs (CE for `mod x;`, cache follows flags, C++/C/Python, harness,
+//! `sqrt` and `ONLINE_JUDGE`, `--std`, a Python syntax error) and the unit tests below.
 
 use crate::discover::read_regular;
 use crate::profiles::Profile;
@@ -433,4 +438,52 @@ fn compiler_identity(compiler: &str, language: &Language) -> Result<String, Buil
         .get_or_insert_with(HashMap::new)
         .insert(compiler.to_string(), identity.clone());
     Ok(identity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check_standard, name_the_source, Request};
+    use crate::profiles::PROFILES;
+    use std::path::Path;
+
+    #[test]
+    fn messages_name_the_users_file_and_only_the_private_file_name() {
+        let request = Request {
+            source: Path::new("mine.c"),
+            shown: "src/mine.c".into(),
+            harness: None,
+            profile: &PROFILES[0],
+            standard: None,
+        };
+        let message = "main.c: In function 'main':\nmain.c:3:5: error\n\
+                       main.c:(.text+0x1a): undefined reference\n\
+                       not main.cpp:1, /x/main.c:2, domain.c:4";
+        assert_eq!(
+            name_the_source(message, "main.c", &request),
+            "src/mine.c: In function 'main':\nsrc/mine.c:3:5: error\n\
+             src/mine.c:(.text+0x1a): undefined reference\n\
+             not main.cpp:1, /x/main.c:2, domain.c:4"
+        );
+        let python = "  File \"main.py\", line 1";
+        assert_eq!(
+            name_the_source(python, "main.py", &request),
+            "  File \"src/mine.c\", line 1"
+        );
+    }
+
+    #[test]
+    fn std_fits_the_language() {
+        assert!(check_standard(Path::new("a.cpp"), "c++20").is_ok());
+        assert!(check_standard(Path::new("a.c"), "c11").is_ok());
+        let error = |file: &str, standard: &str| check_standard(Path::new(file), standard);
+        assert!(error("a.c", "c++20")
+            .unwrap_err()
+            .contains("not a C standard"));
+        assert!(error("a.cc", "gnu++17")
+            .unwrap_err()
+            .contains("not a C++ standard"));
+        assert!(error("a.rs", "c++20")
+            .unwrap_err()
+            .contains("--std is for C and C++ files"));
+    }
 }

@@ -16,7 +16,12 @@
 //! ```
 //!
 //! Every value is checked: a number in range, each key once, an override naming an existing
-//! case; errors name `file:line`. Verified by the unit tests below and tests/judge.rs.
+//! case; errors name `file:line`. A UTF-8 byte-order mark at the start is skipped.
+//!
+//! Test data are files: `limits`, each `.in` and `.out` (and `checker.rs`, read by the build)
+//! must be regular files within a bound ([`read_regular`]): a FIFO, a device or an endless
+//! file is an error in one line, never a hang or a judge out of memory.
+//! Verified by the unit tests below and tests/judge.rs.
 
 use std::fs;
 use std::io::Read;

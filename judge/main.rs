@@ -369,7 +369,7 @@ fn program_for(root: &Path, problem: &Problem, options: &Options) -> Result<Prog
         return Ok(build::command(command));
     }
     let source = options.solution.as_ref().unwrap_or(&problem.solution);
-    if !source.is_file() {
+    if !source.exists() {
         let message = format!("no solution file {}", shown(root, source));
         return Err(if options.solution.is_some() {
             BuildError::Fatal(message)

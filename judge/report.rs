@@ -228,3 +228,18 @@ impl Reporter {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{display_width, padded};
+
+    #[test]
+    fn wide_characters_take_two_columns() {
+        assert_eq!(display_width("sudoku17"), 8);
+        assert_eq!(display_width("数独17"), 6);
+        assert_eq!(display_width("ｓｕ"), 4); // full-width Latin
+        assert_eq!(display_width("e\u{301}"), 1); // a combining accent
+        assert_eq!(padded("数独", 6), "数独  ");
+        assert_eq!(padded("toolong", 3), "toolong");
+    }
+}
