@@ -1,15 +1,21 @@
 //! Build: compile one source file the way an online judge does, chosen by its extension:
-//! `.rs` with rustc and the profile's flags, `.cpp`/`.cc` with `g++ -O2 -std=c++17`, `.c`
-//! with `gcc -O2`, `.py` run by python3 (not compiled). `--cmd` programs are taken as given.
+//! `.rs` with rustc and the profile's flags, `.cpp`/`.cc` with `g++ -O2 -std=c++17
+//! -DONLINE_JUDGE ... -lm` (`--std` picks another standard), `.c` with `gcc -O2
+//! -DONLINE_JUDGE ... -lm`, `.py` checked with `python3 -m py_compile` (a syntax error is CE
+//! once, not RE on every case) and then run by python3. `--cmd` programs are taken as given.
 //!
-//! The file is copied ALONE (after the problem's harness, if any) into a private folder
-//! and compiled there, so `mod helper;` is a compile error as on a judge, and the binary is
-//! cached under `target/judge/cache/<key>`, the key a hash of exactly what was compiled and
-//! how: the text, the compiler's path and version, and the flags. The private folder is
-//! registered with the runner, so an interrupted build leaves nothing behind; compilers run
-//! through the runner too (own process group, killed on Ctrl-C).
-//! Verified by tests/judge.rs (CE for `mod x;`, cache follows flags, C++/C/Python, harness).
+//! The file is read as a regular file of bounded size, copied ALONE (after the problem's
+//! harness, if any) into a private folder and compiled there, so `mod helper;` is a compile
+//! error as on a judge, and the result is cached under `target/judge/cache/<key>`, the key a
+//! hash of exactly what was compiled and how: the text, the compiler's path and version, and
+//! the arguments. Compiler messages name the file as the user gave it, not the private copy
+//! (except after a harness, whose lines come first). The private folder is registered with
+//! the runner, so an interrupted build leaves nothing behind; compilers run through the
+//! runner too (own process group, killed on Ctrl-C).
+//! Verified by tests/judge.rs (CE for `mod x;`, cache follows flags, C++/C/Python, harness,
+//! `sqrt` and `ONLINE_JUDGE`, `--std`, a Python syntax error) and the unit tests below.
 
+use crate::discover::read_regular;
 use crate::profiles::Profile;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
@@ -29,6 +35,8 @@ pub struct Program {
     pub args: Vec<OsString>,
     /// The environment it runs in (fixed and minimal; `--cmd` also keeps the caller's PATH).
     pub env: Vec<(OsString, OsString)>,
+    /// A path its messages may name (a cached Python script), and the user's name for it.
+    pub rename: Option<(String, String)>,
 }
 
 impl Program {
@@ -72,15 +80,110 @@ fn rustc() -> String {
     std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string())
 }
 
+/// Largest source file read (a solution, a harness, a checker).
+pub const SOURCE_FILE_MAX: u64 = 16 << 20;
+
+/// The standards `--std` accepts, per language; the first C++ one is the default.
+const CPP_STANDARDS: &[&str] = &["c++17", "c++11", "c++14", "c++20", "c++23"];
+const C_STANDARDS: &[&str] = &["c99", "c11", "c17"];
+
+/// `Ok` when `--std standard` fits `source` (a C or C++ file and a standard of its language).
+pub fn check_standard(source: &Path, standard: &str) -> Result<(), String> {
+    let (language, known) = match language_of(source)? {
+        Language::Cpp => ("C++", CPP_STANDARDS),
+        Language::C => ("C", C_STANDARDS),
+        Language::Rust | Language::Python => {
+            return Err(format!(
+                "--std is for C and C++ files, not {}",
+                source.display()
+            ))
+        }
+    };
+    if known.contains(&standard) {
+        return Ok(());
+    }
+    let mut sorted = known.to_vec();
+    sorted.sort();
+    Err(format!(
+        "--std {standard}: not a {language} standard the judge knows ({})",
+        sorted.join(", ")
+    ))
+}
+
+/// How one language is compiled: the compiler, its flags before `-o`, the libraries after
+/// the source, and the file name the source gets in the private folder.
+struct Recipe {
+    compiler: String,
+    flags: Vec<String>,
+    libraries: Vec<String>,
+    file_name: &'static str,
+}
+
+impl Recipe {
+    /// The compiler's arguments: flags, `-o program` (not for Python), the file, libraries.
+    fn arguments(&self) -> Vec<String> {
+        let mut arguments = self.flags.clone();
+        if !self.file_name.ends_with(".py") {
+            arguments.extend(["-o".to_string(), OUTPUT_NAME.to_string()]);
+        }
+        arguments.push(self.file_name.to_string());
+        arguments.extend(self.libraries.iter().cloned());
+        arguments
+    }
+}
+
+/// The file the compiler writes in the private folder.
+const OUTPUT_NAME: &str = "program";
+
+/// The recipe for `language`: Rust by the profile; C and C++ as judges build them, with
+/// `ONLINE_JUDGE` defined and the maths library linked; Python checked by `py_compile`.
+fn recipe(language: &Language, profile: &Profile, standard: Option<&str>) -> Recipe {
+    let c_like = |compiler: &str, standard: Option<&str>, file_name| Recipe {
+        compiler: compiler.into(),
+        flags: ["-O2".to_string()]
+            .into_iter()
+            .chain(standard.map(|s| format!("-std={s}")))
+            .chain(["-DONLINE_JUDGE".to_string()])
+            .collect(),
+        libraries: vec!["-lm".into()],
+        file_name,
+    };
+    match language {
+        Language::Rust => Recipe {
+            compiler: rustc(),
+            flags: profile.rustc_flags.iter().map(|s| s.to_string()).collect(),
+            libraries: Vec::new(),
+            file_name: "main.rs",
+        },
+        Language::Cpp => c_like(
+            "g++",
+            Some(standard.unwrap_or(CPP_STANDARDS[0])),
+            "main.cpp",
+        ),
+        Language::C => c_like("gcc", standard, "main.c"),
+        Language::Python => Recipe {
+            compiler: "python3".into(),
+            flags: vec!["-m".into(), "py_compile".into()],
+            libraries: Vec::new(),
+            file_name: "main.py",
+        },
+    }
+}
+
 /// The compiler (or interpreter) and its flags for `source`, for the "building" line;
 /// `None` for a language the judge does not know (the build then says so).
-pub fn describe(source: &Path, profile: &Profile) -> Option<String> {
-    Some(match language_of(source).ok()? {
-        Language::Rust => format!("{} {}", rustc(), profile.rustc_flags.join(" ")),
-        Language::Cpp => "g++ -O2 -std=c++17".into(),
-        Language::C => "gcc -O2".into(),
-        Language::Python => "python3".into(),
-    })
+pub fn describe(
+    source: &Path,
+    shown: &str,
+    profile: &Profile,
+    standard: Option<&str>,
+) -> Option<String> {
+    let recipe = recipe(&language_of(source).ok()?, profile, standard);
+    let mut words = vec![recipe.compiler];
+    words.extend(recipe.flags);
+    words.push(shown.to_string());
+    words.extend(recipe.libraries);
+    Some(words.join(" "))
 }
 
 /// Whether `command` is one program and its arguments: no shell syntax, and no leading
@@ -90,11 +193,13 @@ fn is_simple(command: &str) -> bool {
     !command.contains(|c| ";&|()<>`$\n".contains(c)) && !first.contains('=')
 }
 
-/// A `--cmd` command: run by `/bin/sh` in the judge's folder, with the caller's PATH.
-/// A simple command is `exec`ed, so the time and memory measured are its own.
+/// A `--cmd` command: run by `/bin/sh` with the caller's PATH, in the run's scratch folder
+/// like every program. A simple command is `exec`ed, so the time and memory measured are
+/// its own, and its words that name files of the caller's folder (`./a.out`, `sol.py`) are
+/// made absolute so that they still do.
 pub fn command(command: &str) -> Program {
     let script = if is_simple(command) {
-        format!("exec {command}")
+        format!("exec {}", absolute_words(command))
     } else {
         command.to_string()
     };
@@ -107,7 +212,25 @@ pub fn command(command: &str) -> Program {
         path: "/bin/sh".into(),
         args: vec!["-c".into(), script.into()],
         env,
+        rename: None,
     }
+}
+
+/// The words of a simple command, each that names an existing file or folder relative to
+/// the current folder made absolute (and quoted for the shell).
+fn absolute_words(command: &str) -> String {
+    let here = std::env::current_dir().ok();
+    let words: Vec<String> = command
+        .split_whitespace()
+        .map(|word| match &here {
+            Some(here) if !word.starts_with('/') && here.join(word).exists() => {
+                let path = here.join(word).to_string_lossy().into_owned();
+                format!("'{}'", path.replace('\'', "'\\''"))
+            }
+            _ => word.to_string(),
+        })
+        .collect();
+    words.join(" ")
 }
 
 /// For a simple `--cmd` command, the message to give when its program cannot be found:
@@ -129,140 +252,164 @@ pub fn missing_program(command: &str) -> Option<String> {
     (!found).then(|| format!("--cmd: `{program}` not found (not a file, and not on PATH)"))
 }
 
-/// Compiles `source` (after `harness`, when given) under `profile`.
-pub fn build(
-    root: &Path,
-    source: &Path,
-    harness: Option<&Path>,
-    profile: &Profile,
-) -> Result<Program, BuildError> {
-    let language = language_of(source).map_err(BuildError::Fatal)?;
-    let read = |path: &Path| {
-        fs::read(path)
-            .map_err(|e| BuildError::Fatal(format!("cannot read {}: {e}", path.display())))
-    };
-    let submitted = read(source)?;
-    if let Some(limit) = profile.source_limit {
-        if submitted.len() as u64 > limit {
-            return Err(BuildError::TooBig(format!(
-                "{} is {} bytes; {} accepts at most {limit} bytes",
-                source.display(),
-                submitted.len(),
-                profile.name
-            )));
-        }
-    }
-    let mut text = Vec::new();
-    if let Some(harness) = harness {
-        if !matches!(language, Language::Rust) {
-            return Err(BuildError::Fatal(format!(
-                "this problem's harness is Rust: the solution must be a .rs file, not {}",
-                source.display()
-            )));
-        }
-        text = read(harness)?;
-        text.push(b'\n');
-    }
-    text.extend_from_slice(&submitted);
+/// What to build: the source file, its name as the user gave it (compiler messages use
+/// it), the problem's harness (put before it), the profile and the `--std` chosen.
+pub struct Request<'a> {
+    pub source: &'a Path,
+    pub shown: String,
+    pub harness: Option<&'a Path>,
+    pub profile: &'a Profile,
+    pub standard: Option<&'a str>,
+}
 
-    let (compiler, flags, file_name): (String, Vec<String>, &str) = match language {
-        Language::Rust => (
-            rustc(),
-            profile.rustc_flags.iter().map(|s| s.to_string()).collect(),
-            "main.rs",
-        ),
-        Language::Cpp => (
-            "g++".into(),
-            vec!["-O2".into(), "-std=c++17".into()],
-            "main.cpp",
-        ),
-        Language::C => ("gcc".into(), vec!["-O2".into()], "main.c"),
-        Language::Python => ("python3".into(), Vec::new(), "main.py"),
-    };
-    let identity = compiler_identity(&compiler, &language)?;
+/// Compiles what `request` names, or takes it from the cache.
+pub fn build(root: &Path, request: &Request) -> Result<Program, BuildError> {
+    let language = language_of(request.source).map_err(BuildError::Fatal)?;
+    let text = source_text(request, &language)?;
+    let recipe = recipe(&language, request.profile, request.standard);
+    let identity = compiler_identity(&recipe.compiler, &language)?;
     let mut hasher = DefaultHasher::new();
-    (&text, &identity, &flags, file_name).hash(&mut hasher);
+    (&text, &identity, &recipe.arguments()).hash(&mut hasher);
     let key = format!("{:016x}", hasher.finish());
 
     let judge_dir = root.join("target").join("judge");
     let cache = judge_dir.join("cache");
     fs::create_dir_all(&cache)
         .map_err(|e| BuildError::Fatal(format!("cannot create {}: {e}", cache.display())))?;
-    if let Language::Python = language {
-        // Not compiled: the cached copy is what runs, by the interpreter found above.
-        let script = cache.join(format!("{key}.py"));
-        if !script.is_file() {
-            // Written aside and renamed: a judge running beside this one never reads half.
-            let aside = cache.join(format!("{key}.{}.partial", std::process::id()));
-            fs::write(&aside, &text)
-                .and_then(|()| fs::rename(&aside, &script))
-                .map_err(|e| {
-                    BuildError::Fatal(format!("cannot write {}: {e}", script.display()))
-                })?;
-        }
-        return Ok(Program {
-            path: PathBuf::from(identity.lines().next().unwrap_or("python3")),
-            args: vec![script.into_os_string()],
-            env: runner::minimal_env(),
-        });
-    }
-    let binary = cache.join(format!("{key}{}", std::env::consts::EXE_SUFFIX));
-    let program = Program {
-        path: binary.clone(),
-        args: Vec::new(),
-        env: runner::minimal_env(),
+    let built = match language {
+        // The cached copy is what runs, by the interpreter found above.
+        Language::Python => cache.join(format!("{key}.py")),
+        _ => cache.join(format!("{key}{}", std::env::consts::EXE_SUFFIX)),
     };
-    if binary.is_file() {
-        return Ok(program);
+    if !built.is_file() {
+        // A private folder: the file alone (no sibling module can be found), scratch files
+        // never collide between judges, and a half-written build is never run.
+        static BUILDS: AtomicUsize = AtomicUsize::new(0);
+        let private = judge_dir.join(format!(
+            "build-{}-{}.partial",
+            std::process::id(),
+            BUILDS.fetch_add(1, Ordering::Relaxed)
+        ));
+        runner::remember_partial(&private);
+        let result = compile_in(&private, &recipe, &text, &built);
+        fs::remove_dir_all(&private).ok();
+        runner::forget_partial(&private);
+        result.map_err(|error| match error {
+            BuildError::Compile(message) => {
+                BuildError::Compile(name_the_source(&message, recipe.file_name, request))
+            }
+            other => other,
+        })?;
     }
-
-    // A private folder: the file alone (no sibling module can be found), rustc's scratch
-    // files never collide between judges, and a half-written binary is never run.
-    static BUILDS: AtomicUsize = AtomicUsize::new(0);
-    let private = judge_dir.join(format!(
-        "build-{}-{}.partial",
-        std::process::id(),
-        BUILDS.fetch_add(1, Ordering::Relaxed)
-    ));
-    runner::remember_partial(&private);
-    let result = compile_in(&private, &compiler, &flags, file_name, &text, &binary);
-    fs::remove_dir_all(&private).ok();
-    runner::forget_partial(&private);
-    result.map(|()| program)
+    Ok(match language {
+        Language::Python => Program {
+            path: PathBuf::from(identity.lines().next().unwrap_or("python3")),
+            rename: Some((built.display().to_string(), request.shown.clone())),
+            args: vec![built.into_os_string()],
+            env: runner::minimal_env(),
+        },
+        _ => Program {
+            path: built,
+            args: Vec::new(),
+            env: runner::minimal_env(),
+            rename: None,
+        },
+    })
 }
 
+/// The text compiled: the harness (when there is one) and the source, within the profile's
+/// source limit.
+fn source_text(request: &Request, language: &Language) -> Result<Vec<u8>, BuildError> {
+    let read = |path: &Path| read_regular(path, SOURCE_FILE_MAX).map_err(BuildError::Fatal);
+    let submitted = read(request.source)?;
+    if let Some(limit) = request.profile.source_limit {
+        if submitted.len() as u64 > limit {
+            return Err(BuildError::TooBig(format!(
+                "{} is {} bytes; {} accepts at most {limit} bytes",
+                request.shown,
+                submitted.len(),
+                request.profile.name
+            )));
+        }
+    }
+    let Some(harness) = request.harness else {
+        return Ok(submitted);
+    };
+    if !matches!(language, Language::Rust) {
+        return Err(BuildError::Fatal(format!(
+            "this problem's harness is Rust: the solution must be a .rs file, not {}",
+            request.shown
+        )));
+    }
+    let mut text = read(harness)?;
+    text.push(b'\n');
+    text.extend_from_slice(&submitted);
+    Ok(text)
+}
+
+/// `message` with the private file name replaced by the user's name for the file (not with
+/// a harness: its lines come first, so the line numbers are the combined file's).
+fn name_the_source(message: &str, file_name: &str, request: &Request) -> String {
+    if request.harness.is_some() {
+        return message.to_string();
+    }
+    let word = |c: char| c.is_alphanumeric() || "_./-".contains(c);
+    let mut named = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find(file_name) {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + file_name.len()..].chars().next();
+        named.push_str(&rest[..at]);
+        let ends = after.map_or(true, |c| !c.is_alphanumeric() && c != '_');
+        if before.map_or(true, |c| !word(c)) && ends {
+            named.push_str(&request.shown);
+        } else {
+            named.push_str(file_name);
+        }
+        rest = &rest[at + file_name.len()..];
+    }
+    named.push_str(rest);
+    named
+}
+
+/// Compiles `text` by `recipe` in the folder `private` and moves the result to `built` (for
+/// Python, the checked script itself).
 fn compile_in(
     private: &Path,
-    compiler: &str,
-    flags: &[String],
-    file_name: &str,
+    recipe: &Recipe,
     text: &[u8],
-    binary: &Path,
+    built: &Path,
 ) -> Result<(), BuildError> {
     let fatal = |what: &str, e: std::io::Error| BuildError::Fatal(format!("{what}: {e}"));
     fs::remove_dir_all(private).ok(); // left by a killed judge whose pid was the same
     fs::create_dir_all(private).map_err(|e| fatal("cannot create the build folder", e))?;
-    fs::write(private.join(file_name), text).map_err(|e| fatal("cannot write the source", e))?;
-    let output_name = "program";
-    let spec = Spec::new(compiler)
-        .args(flags.iter())
-        .args(["-o", output_name, file_name])
+    let source = private.join(recipe.file_name);
+    fs::write(&source, text).map_err(|e| fatal("cannot write the source", e))?;
+    let spec = Spec::new(&recipe.compiler)
+        .args(recipe.arguments())
         .env(Env::Inherit)
         .current_dir(private)
         .cpu_limit(Duration::from_secs(300))
         .wall_limit(Duration::from_secs(600))
         .output_cap(1 << 20);
-    let run = runner::run(&spec).map_err(|e| BuildError::Fatal(missing_tool(compiler, &e)))?;
+    let run =
+        runner::run(&spec).map_err(|e| BuildError::Fatal(missing_tool(&recipe.compiler, &e)))?;
     if run.outcome != Outcome::Exited(0) {
-        let message = String::from_utf8_lossy(&run.stderr_head);
+        // rustc, gcc and g++ write errors to stderr; py_compile too.
+        let mut message = String::from_utf8_lossy(&run.stderr_head).into_owned();
+        message.push_str(&String::from_utf8_lossy(&run.stdout));
         let mut lines: Vec<&str> = message.lines().take(20).collect();
         if lines.is_empty() {
             lines.push("the compiler failed without a message");
         }
         return Err(BuildError::Compile(lines.join("\n")));
     }
-    fs::rename(private.join(output_name), binary)
-        .map_err(|e| fatal("cannot move the build into place", e))
+    let output = if recipe.file_name.ends_with(".py") {
+        source
+    } else {
+        private.join(OUTPUT_NAME)
+    };
+    fs::rename(output, built).map_err(|e| fatal("cannot move the build into place", e))
 }
 
 fn missing_tool(tool: &str, error: &str) -> String {
@@ -310,4 +457,52 @@ fn compiler_identity(compiler: &str, language: &Language) -> Result<String, Buil
         .get_or_insert_with(HashMap::new)
         .insert(compiler.to_string(), identity.clone());
     Ok(identity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check_standard, name_the_source, Request};
+    use crate::profiles::PROFILES;
+    use std::path::Path;
+
+    #[test]
+    fn messages_name_the_users_file_and_only_the_private_file_name() {
+        let request = Request {
+            source: Path::new("mine.c"),
+            shown: "src/mine.c".into(),
+            harness: None,
+            profile: &PROFILES[0],
+            standard: None,
+        };
+        let message = "main.c: In function 'main':\nmain.c:3:5: error\n\
+                       main.c:(.text+0x1a): undefined reference\n\
+                       not main.cpp:1, /x/main.c:2, domain.c:4";
+        assert_eq!(
+            name_the_source(message, "main.c", &request),
+            "src/mine.c: In function 'main':\nsrc/mine.c:3:5: error\n\
+             src/mine.c:(.text+0x1a): undefined reference\n\
+             not main.cpp:1, /x/main.c:2, domain.c:4"
+        );
+        let python = "  File \"main.py\", line 1";
+        assert_eq!(
+            name_the_source(python, "main.py", &request),
+            "  File \"src/mine.c\", line 1"
+        );
+    }
+
+    #[test]
+    fn std_fits_the_language() {
+        assert!(check_standard(Path::new("a.cpp"), "c++20").is_ok());
+        assert!(check_standard(Path::new("a.c"), "c11").is_ok());
+        let error = |file: &str, standard: &str| check_standard(Path::new(file), standard);
+        assert!(error("a.c", "c++20")
+            .unwrap_err()
+            .contains("not a C standard"));
+        assert!(error("a.cc", "gnu++17")
+            .unwrap_err()
+            .contains("not a C++ standard"));
+        assert!(error("a.rs", "c++20")
+            .unwrap_err()
+            .contains("--std is for C and C++ files"));
+    }
 }

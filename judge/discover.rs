@@ -16,14 +16,24 @@
 //! ```
 //!
 //! Every value is checked: a number in range, each key once, an override naming an existing
-//! case; errors name `file:line`. Verified by the unit tests below and tests/judge.rs.
+//! case; errors name `file:line`. A UTF-8 byte-order mark at the start is skipped.
+//!
+//! Test data are files: `limits`, each `.in` and `.out` (and `checker.rs`, read by the build)
+//! must be regular files within a bound ([`read_regular`]): a FIFO, a device or an endless
+//! file is an error in one line, never a hang or a judge out of memory.
+//! Verified by the unit tests below and tests/judge.rs.
 
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Limits accepted in a `limits` file (a typo like 10000000 s is an error, not a hang).
 pub const TIME_LIMIT_MS: std::ops::RangeInclusive<u64> = 1..=600_000;
 pub const MEMORY_LIMIT_MIB: std::ops::RangeInclusive<u64> = 1..=65_536;
+/// Largest `.in` or `.out` file read (a case's data is held in memory while it runs).
+pub const CASE_FILE_MAX: u64 = 256 << 20;
+/// Largest `limits` file read.
+pub const LIMITS_FILE_MAX: u64 = 64 << 10;
 
 /// One test case. A missing `.in` or `.out` (`None`) is reported as a judge error, never AC.
 pub struct Case {
@@ -78,8 +88,9 @@ pub fn problem(root: &Path, name: &str) -> Result<Option<Problem>, String> {
         .collect();
     names.sort_by_key(|name| natural_key(name));
     names.dedup();
-    let text = fs::read_to_string(&limits_path)
-        .map_err(|e| format!("cannot read {}: {e}", limits_path.display()))?;
+    let bytes = read_regular(&limits_path, LIMITS_FILE_MAX)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("{}: not UTF-8 text", limits_path.display()))?;
     let limits = Limits::parse(&text, &limits_path.display().to_string(), &names)?;
     // Present (even if unreadable: reading it later is a judge error, never an empty file).
     let present = |path: PathBuf| path.symlink_metadata().is_ok().then_some(path);
@@ -103,10 +114,86 @@ pub fn problem(root: &Path, name: &str) -> Result<Option<Problem>, String> {
         name: name.to_string(),
         solution: root.join("solutions").join(name).join(solution_file),
         harness,
-        checker: existing(dir.join("checker.rs")),
+        // Present, not necessarily a file: a checker.rs that cannot be read is a judge error.
+        checker: present(dir.join("checker.rs")),
         memory_limit_mib: limits.memory_limit_mib,
         cases,
     }))
+}
+
+/// The contents of `path`, which must be a regular file of at most `max` bytes. A FIFO, a
+/// device or a longer file is an error: nothing here can block or fill the memory (the file
+/// is opened non-blocking, checked once open, and read through a bound).
+pub fn read_regular(path: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let cannot = |why: String| format!("cannot read {}: {why}", path.display());
+    let kind = fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
+    regular_and_bounded(&kind, max).map_err(cannot)?;
+    let file = open_non_blocking(path).map_err(|e| cannot(e.to_string()))?;
+    let opened = file.metadata().map_err(|e| cannot(e.to_string()))?;
+    regular_and_bounded(&opened, max).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(e.to_string()))?;
+    if bytes.len() as u64 > max {
+        return Err(cannot(over(max)));
+    }
+    Ok(bytes)
+}
+
+/// `Ok` for a regular file of at most `max` bytes; otherwise what it is instead.
+fn regular_and_bounded(metadata: &fs::Metadata, max: u64) -> Result<(), String> {
+    if !metadata.is_file() {
+        return Err(format!("not a regular file ({})", kind_of(metadata)));
+    }
+    if metadata.len() > max {
+        return Err(over(max));
+    }
+    Ok(())
+}
+
+fn over(max: u64) -> String {
+    if max >= 1 << 20 {
+        format!("over the {} MiB the judge reads", max >> 20)
+    } else {
+        format!("over the {} KiB the judge reads", max >> 10)
+    }
+}
+
+/// What a file that is not a regular file is, for the message.
+fn kind_of(metadata: &fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = metadata.file_type();
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if metadata.is_dir() {
+        "a folder"
+    } else {
+        "not a plain file"
+    }
+}
+
+/// Opens for reading without waiting for a writer (a FIFO swapped in after the check).
+fn open_non_blocking(path: &Path) -> std::io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // O_NONBLOCK on Linux (x86, Arm, RISC-V; libc's value, spelled out: std only).
+        options.custom_flags(0o4000);
+    }
+    options.open(path)
 }
 
 #[derive(Debug)]
@@ -121,6 +208,8 @@ impl Limits {
     pub fn parse(text: &str, shown: &str, cases: &[String]) -> Result<Limits, String> {
         let (mut time, mut memory) = (None, None);
         let mut per_case_time_ms: Vec<(String, u64)> = Vec::new();
+        // A UTF-8 byte-order mark (some Windows editors write one) is not part of the text.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (index, line) in text.lines().enumerate() {
             let at = format!("{shown}:{}", index + 1);
             let line = line.split('#').next().unwrap_or("").trim();
@@ -129,19 +218,18 @@ impl Limits {
             }
             let bad = || format!("{at}: expected `key = number`, found `{line}`");
             let (key, value) = line.split_once('=').ok_or_else(bad)?;
-            let value: u64 = value.trim().parse().map_err(|_| bad())?;
+            let value = value.trim();
             let key_words: Vec<&str> = key.split_whitespace().collect();
-            let in_range = |range: std::ops::RangeInclusive<u64>, unit: &str| {
-                if range.contains(&value) {
-                    Ok(value)
-                } else {
-                    Err(format!(
+            let in_range =
+                |range: std::ops::RangeInclusive<u64>, unit: &str| match value.parse::<u64>() {
+                    Ok(number) if range.contains(&number) => Ok(number),
+                    _ if is_integer(value) => Err(format!(
                         "{at}: {value} is out of range ({}..={} {unit})",
                         range.start(),
                         range.end()
-                    ))
-                }
-            };
+                    )),
+                    _ => Err(bad()),
+                };
             let duplicate = |key: &str| format!("{at}: `{key}` is given twice");
             match key_words[..] {
                 ["time_limit_ms"] => {
@@ -184,6 +272,12 @@ impl Limits {
             .find(|(name, _)| name == case)
             .map_or(self.time_limit_ms, |&(_, ms)| ms)
     }
+}
+
+/// Whether `text` is a whole number of any size, signed or not (`-5`, `99999999999999999999`).
+fn is_integer(text: &str) -> bool {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Sort key that orders `sample2` before `sample10`: digit runs compare as numbers.
@@ -244,5 +338,18 @@ mod tests {
         );
         assert!(error("time_limit_ms = 1\n").contains("needs time_limit_ms and memory_limit_mib"));
         assert!(error("speed = 1\n").contains("unknown key `speed`"));
+        assert!(
+            error("time_limit_ms = 99999999999999999999\nmemory_limit_mib = 1\n")
+                .starts_with("limits:1: 99999999999999999999 is out of range (1..=600000 ms)")
+        );
+        assert!(error("time_limit_ms = 1\nmemory_limit_mib = -4\n")
+            .starts_with("limits:2: -4 is out of range (1..=65536 MiB)"));
+        assert!(error("time_limit_ms = fast\n").contains("expected `key = number`"));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let limits = parse("\u{feff}time_limit_ms = 7\nmemory_limit_mib = 64\n").unwrap();
+        assert_eq!(limits.time_limit_ms, 7);
     }
 }

@@ -7,7 +7,10 @@
 //! output with the problem's special judge or [`compare`] it Luogu-style, [`report`] a line
 //! per case in a fixed order (cases run in parallel, `-j`) and `N passed, M failed`.
 //! Exit status 0 only when every case is AC, 1 when one is not, 2 when nothing could be
-//! judged (bad arguments, no compiler, broken limits). Verified by tests/judge.rs.
+//! judged (bad arguments, no compiler, broken limits), 3 when the report could not be
+//! written. Each case is judged in steps that each return a value: are the program and the
+//! checker built, load the case (its files are regular and bounded, read into memory), run
+//! it, decide the verdict, describe it. Verified by tests/judge.rs.
 
 mod build;
 
@@ -25,7 +28,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 use sudoku_toolkit::compare;
-use sudoku_toolkit::runner::{self, Input, Outcome};
+use sudoku_toolkit::runner::{self, Input, Outcome, Run, Sandbox};
 
 /// Standard output kept per case; more is OLE (the largest expected output is ~15 MB).
 const OUTPUT_CAP: usize = 64 << 20;
@@ -36,7 +39,7 @@ const VERBOSE_WIDTH: usize = 100;
 fn usage() -> String {
     format!(
         "\
-usage: judge [OPTIONS] [PROBLEM | PROBLEM/CASE]...
+usage: judge [OPTIONS] [--] [PROBLEM | PROBLEM/CASE]...
 
 Builds each solutions/<problem>/main.rs as an online judge would (alone, `rustc --edition
 2021 -O` by default), runs it on every testdata/<problem>/<case>.in and checks the output
@@ -44,7 +47,10 @@ against <case>.out (or with testdata/<problem>/checker.rs when there is one).
 
 options:
   --solution FILE     judge FILE instead of the shipped solution (one problem): .rs (rustc,
-                      per profile), .cpp/.cc (g++ -O2 -std=c++17), .c (gcc -O2), .py (python3)
+                      per profile), .cpp/.cc (g++ -O2 -std=c++17 -DONLINE_JUDGE ... -lm),
+                      .c (gcc -O2 -DONLINE_JUDGE ... -lm), .py (python3, after py_compile)
+  --std STANDARD      the standard of a C++ (c++11, c++14, c++17, c++20, c++23) or C (c99,
+                      c11, c17) --solution file
   --cmd 'COMMAND'     judge a command run by /bin/sh in this folder (one problem)
   --profile NAME      build Rust like this judge and apply its source-size limit:
 {}
@@ -54,12 +60,18 @@ options:
   --verbose           print the expected and actual output of each case (clipped)
   --root DIR          project folder (default: the nearest folder with a Cargo.toml)
   --help              show this help
+  --                  the end of the options: what follows is problems and cases
 
 verdicts: AC, WA, PE (checker says presentation), RE, TLE (CPU time), MLE, OLE (output
 over {} MiB), CE, SLE (source over the profile's limit), JE (judge error: checker or test
-data broken; counted as a failure)",
+data broken; counted as a failure)
+
+exit status: 0 every case AC, 1 one is not (or the report's reader went away, `| head`),
+{EXIT_NOT_JUDGED} nothing judged (bad arguments, no compiler, broken limits), {} the report could not
+be written (a full disk)",
         profiles::help_table(),
-        OUTPUT_CAP >> 20
+        OUTPUT_CAP >> 20,
+        report::EXIT_REPORT_UNWRITABLE,
     )
 }
 
@@ -72,8 +84,13 @@ struct Options {
     solution: Option<PathBuf>,
     cmd: Option<String>,
     profile: &'static Profile,
+    /// `--std`: the C or C++ standard of a `--solution` file.
+    standard: Option<String>,
     jobs: usize,
 }
+
+/// Exit status when nothing could be judged (bad arguments, no compiler, broken limits).
+const EXIT_NOT_JUDGED: u8 = 2;
 
 fn main() -> ExitCode {
     runner::install_interrupt_handler();
@@ -85,7 +102,7 @@ fn main() -> ExitCode {
         }
         Err(message) => {
             eprintln!("judge: {message}\n\n{}", usage());
-            return ExitCode::from(2);
+            return ExitCode::from(EXIT_NOT_JUDGED);
         }
     };
     match judge(&options) {
@@ -93,7 +110,7 @@ fn main() -> ExitCode {
         Ok(false) => ExitCode::FAILURE,
         Err(message) => {
             eprintln!("judge: {message}");
-            ExitCode::from(2)
+            ExitCode::from(EXIT_NOT_JUDGED)
         }
     }
 }
@@ -108,12 +125,18 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
         solution: None,
         cmd: None,
         profile: &profiles::PROFILES[0],
+        standard: None,
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
         let mut value = |what: &str| args.next().ok_or(format!("{arg} needs {what}"));
         match arg.as_str() {
+            "--" => {
+                // Everything after `--` is a problem or a case, even when it starts with `-`.
+                options.selectors.extend(args.by_ref());
+                break;
+            }
             "--help" | "-h" => return Ok(None),
             "--verbose" | "-v" => options.verbose = true,
             "--time-limit" => {
@@ -137,6 +160,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
             "--root" => options.root = Some(PathBuf::from(value("a folder")?)),
             "--solution" => options.solution = Some(PathBuf::from(value("a file")?)),
             "--cmd" => options.cmd = Some(value("a command")?),
+            "--std" => options.standard = Some(value("a standard, e.g. c++20")?),
             "--profile" => {
                 let name = value("a name")?;
                 options.profile = profiles::find(&name).ok_or(format!(
@@ -154,6 +178,12 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
     }
     if options.solution.is_some() && options.cmd.is_some() {
         return Err("give --solution or --cmd, not both".into());
+    }
+    if let Some(standard) = &options.standard {
+        let Some(solution) = &options.solution else {
+            return Err("--std is for a C or C++ file given with --solution".into());
+        };
+        build::check_standard(solution, standard)?;
     }
     Ok(Some(options))
 }
@@ -178,7 +208,9 @@ fn in_range(
 /// Everything after the arguments: `Ok(true)` when every case passed.
 fn judge(options: &Options) -> Result<bool, String> {
     let root = match &options.root {
-        Some(root) => root.clone(),
+        // Absolute: programs run in a scratch folder, so no path given them may be relative.
+        Some(root) => std::path::absolute(root)
+            .map_err(|e| format!("cannot find --root {}: {e}", root.display()))?,
         None => sudoku_toolkit::project::root()?,
     };
     remove_stale_partials(&root.join("target").join("judge"));
@@ -201,20 +233,24 @@ fn judge(options: &Options) -> Result<bool, String> {
         (
             program_for(&root, problem, options),
             problem.checker.as_ref().map(|checker| {
-                eprintln!(
-                    "building {} checker: {}",
-                    problem.name,
-                    shown(&root, checker)
-                );
-                build::build(&root, checker, None, &profiles::PROFILES[0])
+                let shown = shown(&root, checker);
+                eprintln!("building {} checker: {shown}", problem.name);
+                let request = build::Request {
+                    source: checker,
+                    shown,
+                    harness: None,
+                    profile: &profiles::PROFILES[0],
+                    standard: None,
+                };
+                build::build(&root, &request)
             }),
         )
     });
-    for (program, checker) in &built {
-        for result in std::iter::once(program).chain(checker) {
-            if let Err(BuildError::Fatal(message)) = result {
-                return Err(message.clone());
-            }
+    // A program that cannot be built at all stops the judge; a checker's failure is the
+    // test data's, a judge error on each of its problem's cases.
+    for (program, _) in &built {
+        if let Err(BuildError::Fatal(message)) = program {
+            return Err(message.clone());
         }
     }
 
@@ -237,6 +273,7 @@ fn judge(options: &Options) -> Result<bool, String> {
     let context = Context {
         options,
         run_dir: &run_dir,
+        sandbox: sandbox(&root)?,
     };
     parallel_for_each_in_order(
         &jobs,
@@ -335,7 +372,7 @@ fn program_for(root: &Path, problem: &Problem, options: &Options) -> Result<Prog
         return Ok(build::command(command));
     }
     let source = options.solution.as_ref().unwrap_or(&problem.solution);
-    if !source.is_file() {
+    if !source.exists() {
         let message = format!("no solution file {}", shown(root, source));
         return Err(if options.solution.is_some() {
             BuildError::Fatal(message)
@@ -343,16 +380,26 @@ fn program_for(root: &Path, problem: &Problem, options: &Options) -> Result<Prog
             BuildError::Compile(message)
         });
     }
-    let harness = problem.harness.as_deref();
-    if let Some(compiler) = build::describe(source, options.profile) {
-        eprintln!(
-            "building {}: {compiler} {}{}",
-            problem.name,
-            shown(root, source),
-            harness.map_or(String::new(), |h| format!(" (after {})", shown(root, h)))
-        );
+    let request = build::Request {
+        source,
+        // As the user gave it; the shipped solution relative to the project.
+        shown: match &options.solution {
+            Some(path) => path.display().to_string(),
+            None => shown(root, source),
+        },
+        harness: problem.harness.as_deref(),
+        profile: options.profile,
+        standard: options.standard.as_deref(),
+    };
+    if let Some(command) =
+        build::describe(source, &request.shown, options.profile, request.standard)
+    {
+        let after = request
+            .harness
+            .map_or(String::new(), |h| format!(" (after {})", shown(root, h)));
+        eprintln!("building {}: {command}{after}", problem.name);
     }
-    build::build(root, source, harness, options.profile)
+    build::build(root, &request)
 }
 
 /// A problem's program and its checker (when it has one), or why they could not be built.
@@ -364,8 +411,30 @@ type Built = (
 struct Context<'a> {
     options: &'a Options,
     run_dir: &'a Path,
+    /// Where every solution runs: a private scratch folder, the test data hidden.
+    sandbox: Sandbox,
 }
 
+/// A verdict and the lines shown under it.
+type Judged = (Verdict, Vec<String>);
+
+/// A case's data, read into memory: the program's standard input is these bytes, never the
+/// file (its path is not the program's business).
+struct LoadedCase<'a> {
+    input: Vec<u8>,
+    expected: Vec<u8>,
+    input_path: &'a Path,
+    expected_path: &'a Path,
+}
+
+/// The limits a case runs under: the problem's, or the command line's.
+struct CaseLimits {
+    time_ms: u64,
+    memory_mib: u64,
+}
+
+/// Judges one case, step by step: are the program and checker ready, load the case, run the
+/// program, decide the verdict, describe it. A step that fails gives the verdict itself.
 fn judge_case(
     context: &Context,
     problem: &Problem,
@@ -374,93 +443,151 @@ fn judge_case(
     checker: Option<&Result<Program, BuildError>>,
 ) -> CaseResult {
     let case = &problem.cases[case_index];
-    let mut result = CaseResult {
+    let described = |(verdict, details): Judged, run: Option<&Run>| CaseResult {
         problem: problem.name.clone(),
         case: case.name.clone(),
-        verdict: Verdict::JudgeError,
-        cpu: None,
-        peak_kib: None,
-        details: Vec::new(),
+        verdict,
+        cpu: run.map(|run| run.cpu),
+        peak_kib: run.and_then(|run| run.peak_kib),
+        details,
+    };
+    let (program, checker) = match ready(problem, case_index == 0, program, checker) {
+        Ok(ready) => ready,
+        Err(judged) => return described(judged, None),
+    };
+    let mut loaded = match load_case(case) {
+        Ok(loaded) => loaded,
+        Err(judged) => return described(judged, None),
+    };
+    let limits = CaseLimits {
+        time_ms: context.options.time_limit_ms.unwrap_or(case.time_limit_ms),
+        memory_mib: context
+            .options
+            .memory_limit_mib
+            .unwrap_or(problem.memory_limit_mib),
+    };
+    let input = std::mem::take(&mut loaded.input);
+    let run = match run_case(program, input, &limits, &context.sandbox) {
+        Ok(run) => run,
+        Err(message) => return described((Verdict::JudgeError, vec![message]), None),
+    };
+    let (verdict, mut details) = match ended_early(&run, &limits, program) {
+        Some(judged) => judged,
+        None => match checker {
+            Some(checker) => special_judge(checker, context, problem, case, &loaded, &run),
+            None => compared(&loaded.expected, &run.stdout),
+        },
+    };
+    if context.options.verbose {
+        details.extend(both_outputs(&loaded.expected, &run.stdout));
+    }
+    described((verdict, details), Some(&run))
+}
+
+/// The program and the checker, or the verdict when one of them could not be built (the
+/// compiler's message once, under the problem's first case).
+fn ready<'a>(
+    problem: &Problem,
+    first_case: bool,
+    program: &'a Result<Program, BuildError>,
+    checker: Option<&'a Result<Program, BuildError>>,
+) -> Result<(&'a Program, Option<&'a Program>), Judged> {
+    let message_lines = |message: &str| -> Vec<String> {
+        match first_case {
+            true => message.lines().map(str::to_string).collect(),
+            false => Vec::new(),
+        }
     };
     let program = match program {
         Ok(program) => program,
-        Err(error) => {
-            let (verdict, message) = match error {
-                BuildError::TooBig(message) => (Verdict::SourceLimit, message),
-                BuildError::Compile(message) | BuildError::Fatal(message) => {
-                    (Verdict::CompileError, message)
-                }
-            };
-            result.verdict = verdict;
-            // The compiler's message once, under the problem's first case.
-            if case_index == 0 {
-                result.details = message.lines().map(str::to_string).collect();
-            }
-            return result;
+        Err(BuildError::TooBig(message)) => {
+            return Err((Verdict::SourceLimit, message_lines(message)))
+        }
+        Err(BuildError::Compile(message) | BuildError::Fatal(message)) => {
+            return Err((Verdict::CompileError, message_lines(message)))
         }
     };
+    let checker_name = format!("testdata/{}/checker.rs", problem.name);
     let checker = match checker {
         None => None,
         Some(Ok(checker)) => Some(checker),
-        Some(Err(BuildError::Compile(message) | BuildError::TooBig(message)))
-        | Some(Err(BuildError::Fatal(message))) => {
-            result.details.push(format!(
-                "the checker testdata/{}/checker.rs does not compile:",
-                problem.name
-            ));
-            if case_index == 0 {
-                result.details.extend(message.lines().map(str::to_string));
-            }
-            return result;
+        Some(Err(BuildError::Compile(message) | BuildError::TooBig(message))) => {
+            let mut lines = vec![format!("the checker {checker_name} does not compile:")];
+            lines.extend(message_lines(message));
+            return Err((Verdict::JudgeError, lines));
+        }
+        Some(Err(BuildError::Fatal(message))) => {
+            let line = format!("the checker {checker_name} cannot be built: {message}");
+            return Err((Verdict::JudgeError, vec![line]));
         }
     };
-    let (Some(input), Some(expected_path)) = (&case.input, &case.expected) else {
+    Ok((program, checker))
+}
+
+/// Reads the case's `.in` and `.out` (regular files within the judge's bound), or a judge
+/// error saying which one is missing or unreadable.
+fn load_case(case: &Case) -> Result<LoadedCase<'_>, Judged> {
+    let (Some(input_path), Some(expected_path)) = (&case.input, &case.expected) else {
         let missing = if case.input.is_none() { "in" } else { "out" };
-        result.details.push(format!(
-            "missing {}.{missing}: a case needs both files",
-            case.name
-        ));
-        return result;
+        let line = format!("missing {}.{missing}: a case needs both files", case.name);
+        return Err((Verdict::JudgeError, vec![line]));
     };
-    if !input.is_file() {
-        result
-            .details
-            .push(format!("cannot read {}: not a file", input.display()));
-        return result;
-    }
-    let expected = match std::fs::read(expected_path) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            result
-                .details
-                .push(format!("cannot read {}: {e}", expected_path.display()));
-            return result;
-        }
+    let read = |path: &Path| {
+        discover::read_regular(path, discover::CASE_FILE_MAX)
+            .map_err(|message| (Verdict::JudgeError, vec![message]))
     };
-    let time_ms = context.options.time_limit_ms.unwrap_or(case.time_limit_ms);
-    let memory_mib = context
-        .options
-        .memory_limit_mib
-        .unwrap_or(problem.memory_limit_mib);
+    Ok(LoadedCase {
+        input: read(input_path)?,
+        expected: read(expected_path)?,
+        input_path,
+        expected_path,
+    })
+}
+
+/// Runs the program on `input` under the case's limits, in the sandbox.
+fn run_case(
+    program: &Program,
+    input: Vec<u8>,
+    limits: &CaseLimits,
+    sandbox: &Sandbox,
+) -> Result<Run, String> {
     let spec = program
         .spec()
-        .stdin(Input::File(input.clone()))
-        .cpu_limit(Duration::from_millis(time_ms))
-        .memory_limit_mib(memory_mib)
-        .output_cap(OUTPUT_CAP);
-    let run = match runner::run(&spec) {
-        Ok(run) => run,
-        Err(message) => {
-            result.details.push(message);
-            return result;
-        }
-    };
-    result.cpu = Some(run.cpu);
-    result.peak_kib = run.peak_kib;
-    match run.outcome {
+        .stdin(Input::Bytes(input))
+        .cpu_limit(Duration::from_millis(limits.time_ms))
+        .memory_limit_mib(limits.memory_mib)
+        .output_cap(OUTPUT_CAP)
+        .file_size_limit(FILE_SIZE_LIMIT)
+        .process_limit(PROCESS_LIMIT)
+        .sandbox(sandbox.clone());
+    runner::run(&spec)
+}
+
+/// Largest file a program may write, and the size of its scratch folder.
+const FILE_SIZE_LIMIT: u64 = 64 << 20;
+/// Most processes a program may have alive at once.
+const PROCESS_LIMIT: usize = 64;
+
+/// The sandbox every solution and checker runs in: `target/judge/scratch` as the scratch
+/// folder (a private tmpfs per run where namespaces allow), the test data hidden.
+fn sandbox(root: &Path) -> Result<Sandbox, String> {
+    let scratch = root.join("target").join("judge").join("scratch");
+    std::fs::create_dir_all(&scratch)
+        .map_err(|e| format!("cannot make {}: {e}", scratch.display()))?;
+    Ok(Sandbox {
+        scratch,
+        scratch_kib: FILE_SIZE_LIMIT >> 10,
+        hidden: vec![root.join("testdata")],
+    })
+}
+
+/// The verdict of a run that did not end with exit code 0 (a limit, a crash); `None` when it
+/// did, and its output decides.
+fn ended_early(run: &Run, limits: &CaseLimits, program: &Program) -> Option<Judged> {
+    Some(match run.outcome {
+        Outcome::Exited(0) => return None,
         Outcome::TimeLimit { wall_cap } => {
-            result.verdict = Verdict::TimeLimit;
-            result.details.push(if wall_cap {
+            let line = if wall_cap {
                 format!(
                     "killed at the wall-clock cap (2 x the limit + 1 s, not counting waits for a \
                      CPU) after {} ms wall, {} ms of CPU: sleeping or blocked?",
@@ -469,150 +596,182 @@ fn judge_case(
                 )
             } else {
                 format!(
-                    "killed after {} ms of CPU time (limit {time_ms} ms)",
-                    run.cpu.as_millis()
+                    "killed after {} ms of CPU time (limit {} ms)",
+                    run.cpu.as_millis(),
+                    limits.time_ms
                 )
-            });
+            };
+            (Verdict::TimeLimit, vec![line])
         }
-        Outcome::MemoryLimit => {
-            result.verdict = Verdict::MemoryLimit;
-            result
-                .details
-                .push(format!("memory limit {memory_mib} MiB"));
-        }
-        Outcome::ProcessLimit => {
-            result.verdict = Verdict::RuntimeError;
-            result.details.push(format!(
-                "more than {} processes at once: killed",
-                spec.process_limit
-            ));
-        }
-        Outcome::OutputLimit => {
-            result.verdict = Verdict::OutputLimit;
-            result
-                .details
-                .push(format!("output passed {} MiB: killed", OUTPUT_CAP >> 20));
-        }
-        Outcome::Exited(0) => match checker {
-            Some(checker) => {
-                let (verdict, lines) =
-                    special_judge(checker, context.run_dir, problem, case, input, &run.stdout);
-                result.verdict = verdict;
-                result.details.extend(lines);
-            }
-            None => match compare::compare(&expected, &run.stdout) {
-                None => result.verdict = Verdict::Accepted,
-                Some(m) => {
-                    result.verdict = Verdict::WrongAnswer;
-                    result
-                        .details
-                        .push(format!("line {}, column {}:", m.line, m.column));
-                    result.details.push(format!("  expected: {}", m.expected));
-                    result.details.push(format!("  actual:   {}", m.actual));
-                    if let Some(hint) = m.hint {
-                        result.details.push(format!("  hint: {hint}"));
-                    }
-                }
-            },
-        },
-        Outcome::Exited(code) | Outcome::Signaled(code) => {
-            result.verdict = Verdict::RuntimeError;
-            result.details.push(match run.outcome {
-                Outcome::Signaled(_) => format!("killed by signal {code}"),
-                _ => format!("exit code {code}"),
-            });
-            // The first lines hold a panic's message; the last kept line closes the excerpt.
-            let stderr = String::from_utf8_lossy(&run.stderr_head);
-            let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
-            for (index, line) in lines.iter().enumerate() {
-                if index < 4 || index + 1 == lines.len() {
-                    result.details.push(format!("  stderr: {}", clip(line)));
-                } else if index == 4 {
-                    result.details.push("  stderr: …".into());
-                }
-            }
-        }
-    }
-    if context.options.verbose {
-        for (title, text) in [("expected", &expected), ("actual", &run.stdout)] {
-            result.details.push(format!("{title} output:"));
-            let text = String::from_utf8_lossy(text);
-            let lines: Vec<&str> = text.lines().collect();
-            for line in lines.iter().take(VERBOSE_LINES) {
-                result.details.push(format!("  {}", clip(line)));
-            }
-            if lines.len() > VERBOSE_LINES {
-                result
-                    .details
-                    .push(format!("  … {} more lines", lines.len() - VERBOSE_LINES));
-            }
-        }
-    }
-    result
+        Outcome::MemoryLimit => (
+            Verdict::MemoryLimit,
+            vec![format!("memory limit {} MiB", limits.memory_mib)],
+        ),
+        Outcome::OutputLimit => (
+            Verdict::OutputLimit,
+            vec![format!("output passed {} MiB: killed", OUTPUT_CAP >> 20)],
+        ),
+        Outcome::ProcessLimit => (
+            Verdict::RuntimeError,
+            vec![format!(
+                "more than {PROCESS_LIMIT} processes at once (a fork bomb?): killed"
+            )],
+        ),
+        Outcome::Exited(code) => (
+            Verdict::RuntimeError,
+            crash_lines(format!("exit code {code}"), run, program),
+        ),
+        Outcome::Signaled(signal) => (
+            Verdict::RuntimeError,
+            crash_lines(
+                format!("killed by signal {signal}{}", signal_meaning(signal)),
+                run,
+                program,
+            ),
+        ),
+    })
 }
+
+/// What the common fatal signals mean, for the RE line.
+fn signal_meaning(signal: i32) -> String {
+    let meaning = match signal {
+        4 => "illegal instruction".to_string(),
+        6 => "abort: a failed assertion or a C++ exception".to_string(),
+        8 => "arithmetic error: division by zero?".to_string(),
+        9 => "killed".to_string(),
+        11 => "segmentation fault: out of bounds or too deep a recursion?".to_string(),
+        25 => format!(
+            "file size limit: files are capped at {} MiB",
+            FILE_SIZE_LIMIT >> 20
+        ),
+        _ => return String::new(),
+    };
+    format!(" ({meaning})")
+}
+
+/// How the program crashed, then the first lines of its stderr (a panic's message) and the
+/// last one kept, with the cached script's path shown as the user's file.
+fn crash_lines(how: String, run: &Run, program: &Program) -> Vec<String> {
+    let mut stderr = String::from_utf8_lossy(&run.stderr_head).into_owned();
+    if let Some((cached, shown)) = &program.rename {
+        stderr = stderr.replace(cached.as_str(), shown);
+    }
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    let mut details = vec![how];
+    for (index, line) in lines.iter().enumerate() {
+        if index < 4 || index + 1 == lines.len() {
+            details.push(format!("  stderr: {}", clip(line)));
+        } else if index == 4 {
+            details.push("  stderr: …".into());
+        }
+    }
+    details
+}
+
+/// AC, or WA with where the output first differs from the expected one (Luogu-style).
+fn compared(expected: &[u8], actual: &[u8]) -> Judged {
+    let Some(m) = compare::compare(expected, actual) else {
+        return (Verdict::Accepted, Vec::new());
+    };
+    let mut lines = vec![
+        format!("line {}, column {}:", m.line, m.column),
+        format!("  expected: {}", m.expected),
+        format!("  actual:   {}", m.actual),
+    ];
+    if let Some(hint) = m.hint {
+        lines.push(format!("  hint: {hint}"));
+    }
+    (Verdict::WrongAnswer, lines)
+}
+
+/// The expected and the actual output, clipped, for --verbose.
+fn both_outputs(expected: &[u8], actual: &[u8]) -> Vec<String> {
+    let mut details = Vec::new();
+    for (title, text) in [("expected", expected), ("actual", actual)] {
+        details.push(format!("{title} output:"));
+        let text = String::from_utf8_lossy(text);
+        let lines: Vec<&str> = text.lines().collect();
+        for line in lines.iter().take(VERBOSE_LINES) {
+            details.push(format!("  {}", clip(line)));
+        }
+        if lines.len() > VERBOSE_LINES {
+            details.push(format!("  … {} more lines", lines.len() - VERBOSE_LINES));
+        }
+    }
+    details
+}
+
+/// CPU time and wall-clock time a checker may take (each), and the message that says so.
+const CHECKER_LIMIT: Duration = Duration::from_secs(5);
 
 /// Runs the problem's checker testlib-style: `checker INPUT OUTPUT ANSWER`. Exit 0 = AC,
 /// 1 = WA, 2 = PE, anything else (a crash, a timeout) = JE. Returns its first lines too.
 fn special_judge(
     checker: &Program,
-    run_dir: &Path,
+    context: &Context,
     problem: &Problem,
     case: &Case,
-    input: &Path,
-    output: &[u8],
-) -> (Verdict, Vec<String>) {
-    let answer = case.expected.as_deref().unwrap_or(input);
+    loaded: &LoadedCase,
+    run: &Run,
+) -> Judged {
+    let run_dir = context.run_dir;
     let saved = run_dir.join(format!("{}.{}.out", problem.name, case.name));
-    let written = std::fs::create_dir_all(run_dir).and_then(|()| std::fs::write(&saved, output));
+    let written =
+        std::fs::create_dir_all(run_dir).and_then(|()| std::fs::write(&saved, &run.stdout));
     if let Err(e) = written {
-        return (
-            Verdict::JudgeError,
-            vec![format!("cannot save the output: {e}")],
-        );
+        let line = format!("cannot save the output: {e}");
+        return (Verdict::JudgeError, vec![line]);
     }
     let spec = checker
         .spec()
-        .args([input, saved.as_path(), answer])
-        .cpu_limit(Duration::from_secs(10))
-        .output_cap(64 << 10);
-    let run = runner::run(&spec);
+        .args([loaded.input_path, saved.as_path(), loaded.expected_path])
+        .cpu_limit(CHECKER_LIMIT)
+        .wall_limit(CHECKER_LIMIT)
+        .output_cap(64 << 10)
+        .file_size_limit(FILE_SIZE_LIMIT)
+        .process_limit(PROCESS_LIMIT)
+        // It reads the case's files, so the test data stay visible to it.
+        .sandbox(Sandbox {
+            hidden: Vec::new(),
+            ..context.sandbox.clone()
+        });
+    let checked = runner::run(&spec);
     std::fs::remove_file(&saved).ok();
-    let run = match run {
-        Ok(run) => run,
-        Err(message) => return (Verdict::JudgeError, vec![message]),
-    };
-    let mut text = String::from_utf8_lossy(&run.stdout).into_owned();
-    text.push_str(&String::from_utf8_lossy(&run.stderr_head));
+    match checked {
+        Ok(checked) => checker_verdict(&checked),
+        Err(message) => (Verdict::JudgeError, vec![message]),
+    }
+}
+
+/// The verdict a checker's run gives, with its first lines (none for AC).
+fn checker_verdict(checked: &Run) -> Judged {
+    let mut text = String::from_utf8_lossy(&checked.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&checked.stderr_head));
     let mut lines: Vec<String> = text
         .lines()
         .filter(|l| !l.trim().is_empty())
         .take(5)
         .map(|l| format!("checker: {}", clip(l)))
         .collect();
-    let verdict = match run.outcome {
-        Outcome::Exited(0) => Verdict::Accepted,
-        Outcome::Exited(1) => Verdict::WrongAnswer,
-        Outcome::Exited(2) => Verdict::PresentationError,
-        other => {
-            let how = match other {
-                Outcome::Exited(code) => format!("exited with code {code} (not 0, 1 or 2)"),
-                Outcome::Signaled(signal) => format!("was killed by signal {signal}"),
-                Outcome::TimeLimit { .. } => "ran out of time (10 s)".to_string(),
-                Outcome::MemoryLimit => "ran out of memory".to_string(),
-                Outcome::OutputLimit => "printed too much".to_string(),
-                Outcome::ProcessLimit => "started too many processes".to_string(),
-            };
-            lines.insert(
-                0,
-                format!("the checker {how}: a judge error, not the program's"),
-            );
-            Verdict::JudgeError
-        }
+    let how = match checked.outcome {
+        Outcome::Exited(0) => return (Verdict::Accepted, Vec::new()),
+        Outcome::Exited(1) => return (Verdict::WrongAnswer, lines),
+        Outcome::Exited(2) => return (Verdict::PresentationError, lines),
+        Outcome::Exited(code) => format!("exited with code {code} (not 0, 1 or 2)"),
+        Outcome::Signaled(signal) => format!("was killed by signal {signal}"),
+        Outcome::TimeLimit { .. } => format!(
+            "ran out of time ({} s of CPU or of wall-clock time)",
+            CHECKER_LIMIT.as_secs()
+        ),
+        Outcome::MemoryLimit => "ran out of memory".to_string(),
+        Outcome::OutputLimit => "printed too much".to_string(),
+        Outcome::ProcessLimit => "started too many processes".to_string(),
     };
-    if verdict == Verdict::Accepted {
-        lines.clear();
-    }
-    (verdict, lines)
+    lines.insert(
+        0,
+        format!("the checker {how}: a judge error, not the program's"),
+    );
+    (Verdict::JudgeError, lines)
 }
 
 fn clip(line: &str) -> String {

@@ -32,10 +32,12 @@ pub const PROFILES: &[Profile] = &[
     },
     Profile {
         name: "codeforces",
-        rustc_flags: &["--edition", "2021", "-O"],
+        rustc_flags: &["--edition", "2021", "-O", "--cfg", "ONLINE_JUDGE"],
         source_limit: Some(64 << 10),
-        source: "Codeforces: 64 KiB source limit and Rust 2021 with -O, as commonly reported; \
-                 unconfirmed (no stored Codeforces page), compiler version unknown",
+        source: "Codeforces: 64 KiB source limit and `rustc --edition=2021 -O -C \
+                 link-args=/STACK:268435456 --cfg ONLINE_JUDGE` (Windows), as contestants' \
+                 templates quote the compile command; unconfirmed (no stored Codeforces \
+                 page), compiler version unknown",
     },
     Profile {
         name: "atcoder",

@@ -1,8 +1,10 @@
-//! Report: one aligned line per case (columns sized to the longest names), details under a
-//! failing one, a summary per problem, and a last line `N passed, M failed`. Colours only on
-//! a terminal and never with `NO_COLOR` set. A closed standard output (`judge | head`) ends
-//! the judge quietly, after it has killed what it started. Verified by tests/judge.rs
-//! (aligned columns for a long case name, the summary lines, `| head`).
+//! Report: one aligned line per case (columns sized to the longest names, measured in
+//! terminal columns, so wide CJK names keep them aligned), details under a failing one, a
+//! summary per problem, and a last line `N passed, M failed`. Colours only on a terminal and
+//! never with `NO_COLOR` set. A closed standard output (`judge | head`) ends the judge
+//! quietly, after it has killed what it started; another write error (a full disk) is one
+//! line on stderr and exit status 3. Verified by tests/judge.rs (aligned columns for a long
+//! and for a CJK case name, the summary lines, `| head`, `> /dev/full`).
 
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
@@ -61,12 +63,72 @@ pub struct Reporter {
     problem_counts: Vec<(String, usize, usize)>,
 }
 
-/// Writes a line to standard output; a closed pipe ends the judge quietly.
+/// Exit status when the report cannot be written (a full disk, `judge > /dev/full`).
+pub const EXIT_REPORT_UNWRITABLE: i32 = 3;
+
+/// Writes a line to standard output. A closed pipe (`judge | head`) ends the judge quietly
+/// with status 1; any other write error ends it with one line on stderr and status 3.
 pub fn say(text: &str) {
     let mut out = std::io::stdout().lock();
-    if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
-        runner::shutdown(1);
+    if let Err(error) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            runner::shutdown(1);
+        }
+        eprintln!("judge: cannot write the report to standard output: {error}");
+        runner::shutdown(EXIT_REPORT_UNWRITABLE);
     }
+}
+
+/// Columns `text` takes on a terminal: East Asian wide and full-width characters take two,
+/// combining marks none, the rest one.
+pub fn display_width(text: &str) -> usize {
+    text.chars().map(char_width).sum()
+}
+
+/// Two for the East Asian wide and full-width ranges (Unicode's EastAsianWidth W and F,
+/// by block), zero for combining marks and zero-width characters, one otherwise.
+fn char_width(c: char) -> usize {
+    const ZERO: &[(u32, u32)] = &[
+        (0x0300, 0x036F),
+        (0x200B, 0x200F),
+        (0x20D0, 0x20FF),
+        (0xFE00, 0xFE0F),
+        (0xFE20, 0xFE2F),
+    ];
+    const WIDE: &[(u32, u32)] = &[
+        (0x1100, 0x115F),
+        (0x231A, 0x231B),
+        (0x2E80, 0x303E),
+        (0x3041, 0x33FF),
+        (0x3400, 0x4DBF),
+        (0x4E00, 0x9FFF),
+        (0xA000, 0xA4CF),
+        (0xA960, 0xA97F),
+        (0xAC00, 0xD7A3),
+        (0xF900, 0xFAFF),
+        (0xFE30, 0xFE4F),
+        (0xFF00, 0xFF60),
+        (0xFFE0, 0xFFE6),
+        (0x1F300, 0x1F64F),
+        (0x1F900, 0x1F9FF),
+        (0x20000, 0x2FFFD),
+        (0x30000, 0x3FFFD),
+    ];
+    let code = u32::from(c);
+    let within = |ranges: &[(u32, u32)]| ranges.iter().any(|&(lo, hi)| (lo..=hi).contains(&code));
+    if within(ZERO) {
+        0
+    } else if within(WIDE) {
+        2
+    } else {
+        1
+    }
+}
+
+/// `text` followed by spaces up to `width` display columns.
+fn padded(text: &str, width: usize) -> String {
+    let pad = width.saturating_sub(display_width(text));
+    format!("{text}{}", " ".repeat(pad))
 }
 
 impl Reporter {
@@ -75,8 +137,8 @@ impl Reporter {
         let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
         let (mut problem_width, mut case_width) = (12, 18);
         for (problem, case) in names {
-            problem_width = problem_width.max(problem.chars().count());
-            case_width = case_width.max(case.chars().count());
+            problem_width = problem_width.max(display_width(problem));
+            case_width = case_width.max(display_width(case));
         }
         Reporter {
             colour,
@@ -104,15 +166,13 @@ impl Reporter {
             format!("{:.1} MiB", kib as f64 / 1024.0)
         });
         say(&format!(
-            "{:<pw$} {:<cw$} {}{} {:>8} {:>10}",
-            result.problem,
-            result.case,
+            "{} {} {}{} {:>8} {:>10}",
+            padded(&result.problem, self.problem_width),
+            padded(&result.case, self.case_width),
             verdict,
             " ".repeat(4 - result.verdict.code().len()),
             time,
             memory,
-            pw = self.problem_width,
-            cw = self.case_width,
         ));
         for line in &result.details {
             say(&format!("    {line}"));
@@ -146,8 +206,8 @@ impl Reporter {
                 self.paint("FAILED", "31")
             };
             say(&format!(
-                "{name:<pw$} {passed}/{total} passed  {mark}",
-                pw = self.problem_width
+                "{} {passed}/{total} passed  {mark}",
+                padded(name, self.problem_width)
             ));
         }
         if self.judge_errors > 0 {
@@ -166,5 +226,20 @@ impl Reporter {
         } else {
             text.to_string()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{display_width, padded};
+
+    #[test]
+    fn wide_characters_take_two_columns() {
+        assert_eq!(display_width("sudoku17"), 8);
+        assert_eq!(display_width("数独17"), 6);
+        assert_eq!(display_width("ｓｕ"), 4); // full-width Latin
+        assert_eq!(display_width("e\u{301}"), 1); // a combining accent
+        assert_eq!(padded("数独", 6), "数独  ");
+        assert_eq!(padded("toolong", 3), "toolong");
     }
 }

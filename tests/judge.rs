@@ -989,3 +989,776 @@ fn the_project_tree_passes_under_every_profile() {
         );
     }
 }
+
+// ---- Issue 19: test data are files, programs are built as a judge builds them. ----
+
+/// Whether `tool` runs here. A missing one fails the test under CI (`CI=true`) and prints a
+/// SKIPPED line otherwise, as tests/standalone.rs does for the old compiler.
+fn tool_present(tool: &str) -> bool {
+    let runs = Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if !runs {
+        let message = format!("`{tool}` does not run here: install it to test the judge with it");
+        assert!(
+            std::env::var("CI").map_or(true, |ci| ci != "true"),
+            "{message}"
+        );
+        // Straight to the terminal: the test harness captures `eprintln!`.
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            format!("\nSKIPPED: {message}\n").as_bytes(),
+        );
+    }
+    runs
+}
+
+/// The judge on `root` with `args`, killed if it has not ended within `limit`: a judge that
+/// hangs fails the test (with what it printed) instead of hanging it.
+fn judge_within(root: &Path, args: &[&str], limit: Duration) -> (Output, Duration) {
+    let start = Instant::now();
+    let child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the judge runs");
+    let pid = child.id();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || sender.send(child.wait_with_output()));
+    let output = match receiver.recv_timeout(limit) {
+        Ok(output) => output.unwrap(),
+        Err(_) => {
+            Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status()
+                .unwrap();
+            let output = receiver.recv().unwrap().unwrap();
+            panic!(
+                "the judge did not end within {limit:?}:\n{}{}",
+                stdout(&output),
+                stderr(&output)
+            );
+        }
+    };
+    (output, start.elapsed())
+}
+
+/// The lines printed under the case line of `problem` / `case` (its details).
+fn details_of(report: &str, problem: &str, case: &str) -> Vec<String> {
+    report
+        .lines()
+        .skip_while(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            !(words.len() >= 3 && words[0] == problem && words[1] == case)
+        })
+        .skip(1)
+        .take_while(|line| line.starts_with("    "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_case_file_that_is_a_fifo_a_device_or_too_long_is_one_line_of_je() {
+    let root = scratch_root("not-files");
+    let program = r#"fn main() { println!("1"); }"#;
+    let cases = [
+        ("fifo_in", "x\n", "1\n"),
+        ("fifo_out", "x\n", "1\n"),
+        ("long_out", "x\n", "1\n"),
+        ("plain", "x\n", "1\n"),
+        ("zero_out", "x\n", "1\n"),
+    ];
+    write_problem(&root, "p", program, &cases);
+    let dir = root.join("testdata/p");
+    for name in ["fifo_in.in", "fifo_out.out"] {
+        fs::remove_file(dir.join(name)).unwrap();
+        let made = Command::new("mkfifo").arg(dir.join(name)).status().unwrap();
+        assert!(made.success());
+    }
+    fs::remove_file(dir.join("zero_out.out")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero_out.out")).unwrap();
+    // Sparse: longer than any case file the judge reads, without taking the disk.
+    let long = fs::File::create(dir.join("long_out.out")).unwrap();
+    long.set_len(300 << 20).unwrap();
+    // A checker.rs that is a FIFO is broken test data too, not a missing checker.
+    write_problem(&root, "q", program, &[("one", "x\n", "1\n")]);
+    let made = Command::new("mkfifo")
+        .arg(root.join("testdata/q/checker.rs"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let (output, elapsed) = judge_within(&root, &[], Duration::from_secs(60));
+    let report = stdout(&output);
+    for (case, what) in [
+        ("fifo_in", "a FIFO"),
+        ("fifo_out", "a FIFO"),
+        ("zero_out", "a device"),
+        ("long_out", "over the"),
+    ] {
+        assert_eq!(verdict_of(&report, "p", case), "JE", "{case}:\n{report}");
+        let details = details_of(&report, "p", case);
+        assert_eq!(details.len(), 1, "{case}: one line:\n{report}");
+        assert!(details[0].contains(what), "{case}:\n{report}");
+    }
+    assert_eq!(verdict_of(&report, "p", "plain"), "AC", "{report}");
+    assert_eq!(verdict_of(&report, "q", "one"), "JE", "{report}");
+    assert_eq!(details_of(&report, "q", "one").len(), 1, "{report}");
+    assert!(elapsed < Duration::from_secs(30), "took {elapsed:?}");
+}
+
+#[test]
+fn a_limits_file_that_is_a_device_or_a_fifo_is_one_line() {
+    let root = scratch_root("limits-device");
+    write_problem(
+        &root,
+        "p",
+        r#"fn main() { println!("1"); }"#,
+        &[("one", "x\n", "1\n")],
+    );
+    let limits = root.join("testdata/p/limits");
+    fs::remove_file(&limits).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &limits).unwrap();
+    let (output, _) = judge_within(&root, &[], Duration::from_secs(30));
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains("limits: not a regular file (a device)"),
+        "{message}"
+    );
+    fs::remove_file(&limits).unwrap();
+    assert!(Command::new("mkfifo")
+        .arg(&limits)
+        .status()
+        .unwrap()
+        .success());
+    let (output, _) = judge_within(&root, &[], Duration::from_secs(30));
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("(a FIFO)"), "{}", stderr(&output));
+}
+
+#[test]
+fn the_program_reads_its_input_from_a_pipe_not_the_case_file() {
+    let root = scratch_root("stdin-pipe");
+    write_problem(
+        &root,
+        "p",
+        r#"fn main() {
+            let link = std::fs::read_link("/proc/self/fd/0").unwrap_or_default();
+            let seen = link.to_string_lossy().contains("one.in");
+            let mut s = String::new();
+            std::io::stdin().read_line(&mut s).unwrap();
+            println!("{} {}", if seen { "path" } else { "hidden" }, s.trim());
+        }"#,
+        &[("one", "7\n", "hidden 7\n")],
+    );
+    let (output, _) = judge(&root, &[]);
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "p", "one"), "AC", "{report}");
+}
+
+#[test]
+fn c_and_cpp_are_built_with_online_judge_and_the_maths_library() {
+    if !tool_present("gcc") || !tool_present("g++") {
+        return;
+    }
+    let dir = scratch_root("judge-flags");
+    let files = [
+        // sqrt is in libm: without -lm this does not link.
+        (
+            "root.c",
+            "#include <stdio.h>\n#include <math.h>\n\
+             int main(void) { volatile double x = 1764; printf(\"%d\\n\", (int)sqrt(x)); return 0; }\n",
+        ),
+        // Reads a local file unless the judge defines ONLINE_JUDGE, as contestants write.
+        (
+            "local.cpp",
+            "#include <cstdio>\nint main() {\n#ifndef ONLINE_JUDGE\n\
+             if (!std::freopen(\"no-such-local-input.txt\", \"r\", stdin)) return 3;\n#endif\n\
+             std::puts(\"42\");\n}\n",
+        ),
+    ];
+    for (name, text) in files {
+        let path = dir.join(name);
+        fs::write(&path, text).unwrap();
+        let (output, _) = judge(
+            fixture_root(),
+            &["accepted/one", "--solution", path.to_str().unwrap()],
+        );
+        let report = stdout(&output);
+        assert_eq!(
+            verdict_of(&report, "accepted", "one"),
+            "AC",
+            "{name}:\n{report}{}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn std_chooses_the_standard_and_rejects_what_does_not_fit() {
+    if !tool_present("g++") {
+        return;
+    }
+    let dir = scratch_root("std");
+    // starts_with is C++20: a compile error under the default C++17.
+    let path = dir.join("twenty.cpp");
+    fs::write(
+        &path,
+        "#include <cstdio>\n#include <string>\n\
+         int main() { std::string s = \"42\"; if (s.starts_with(\"4\")) std::puts(\"42\"); }\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let (output, _) = judge(fixture_root(), &["accepted/one", "--solution", file]);
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "accepted", "one"), "CE", "{report}");
+    // The message names the file as given, not the judge's private copy.
+    assert!(report.contains(&format!("{file}:3:")), "{report}");
+    assert!(!report.contains("main.cpp"), "{report}");
+    let (output, _) = judge(
+        fixture_root(),
+        &["accepted/one", "--solution", file, "--std", "c++20"],
+    );
+    let report = stdout(&output);
+    assert_eq!(
+        verdict_of(&report, "accepted", "one"),
+        "AC",
+        "{report}{}",
+        stderr(&output)
+    );
+    assert!(
+        stderr(&output).contains("-std=c++20"),
+        "{}",
+        stderr(&output)
+    );
+    let c_file = dir.join("plain.c");
+    fs::write(&c_file, "int main(void) { return 0; }\n").unwrap();
+    for (args, message) in [
+        (
+            vec!["--solution", file, "--std", "c++21"],
+            "--std c++21: not a C++ standard the judge knows (c++11, c++14, c++17, c++20, c++23)",
+        ),
+        (
+            vec!["--solution", c_file.to_str().unwrap(), "--std", "c++20"],
+            "not a C standard",
+        ),
+        (vec!["--std", "c++20"], "--std is for a C or C++ file"),
+    ] {
+        let (output, _) = judge(fixture_root(), &[&["accepted/one"], &args[..]].concat());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&output).contains(message), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+    }
+}
+
+#[test]
+fn a_python_syntax_error_is_ce_once_and_messages_name_the_users_file() {
+    if !tool_present("python3") {
+        return;
+    }
+    let dir = scratch_root("python");
+    let broken = dir.join("broken.py");
+    fs::write(&broken, "print(42\n").unwrap();
+    let file = broken.to_str().unwrap();
+    // `accepted` has two cases: the compile error is the verdict of both, its message once.
+    let (output, _) = judge(fixture_root(), &["accepted", "--solution", file]);
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "accepted", "lonely"), "CE", "{report}");
+    assert_eq!(verdict_of(&report, "accepted", "one"), "CE", "{report}");
+    assert_eq!(report.matches("SyntaxError").count(), 1, "{report}");
+    assert!(
+        report.contains(&format!("File \"{file}\", line 1")),
+        "{report}"
+    );
+    let crash = dir.join("crash.py");
+    fs::write(&crash, "print(41)\nraise ValueError('the crash')\n").unwrap();
+    let file = crash.to_str().unwrap();
+    let (output, _) = judge(fixture_root(), &["accepted/one", "--solution", file]);
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "accepted", "one"), "RE", "{report}");
+    assert!(
+        report.contains(&format!("File \"{file}\", line 2")),
+        "{report}"
+    );
+    assert!(!report.contains("target/judge/cache"), "{report}");
+}
+
+#[test]
+fn rust_gets_online_judge_under_the_codeforces_profile() {
+    let dir = scratch_root("rust-cfg");
+    let path = dir.join("cfg.rs");
+    fs::write(
+        &path,
+        "#[cfg(ONLINE_JUDGE)]\nconst ANSWER: u32 = 42;\n#[cfg(not(ONLINE_JUDGE))]\n\
+         const ANSWER: u32 = 41;\nfn main() { println!(\"{ANSWER}\"); }\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    for (profile, verdict) in [("codeforces", "AC"), ("generic", "WA")] {
+        let (output, _) = judge(
+            fixture_root(),
+            &["accepted/one", "--solution", file, "--profile", profile],
+        );
+        let report = stdout(&output);
+        assert_eq!(
+            verdict_of(&report, "accepted", "one"),
+            verdict,
+            "{profile}:\n{report}"
+        );
+    }
+}
+
+#[test]
+fn a_checker_that_never_ends_is_je_at_its_stated_cap() {
+    let root = scratch_root("slow-checker");
+    write_problem(
+        &root,
+        "p",
+        r#"fn main() { println!("1"); }"#,
+        &[("one", "x\n", "1\n")],
+    );
+    fs::write(
+        root.join("testdata/p/checker.rs"),
+        "fn main() { std::thread::sleep(std::time::Duration::from_secs(3600)); }\n",
+    )
+    .unwrap();
+    let (output, elapsed) = judge_within(&root, &[], Duration::from_secs(60));
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "p", "one"), "JE", "{report}");
+    assert!(report.contains("ran out of time (5 s"), "{report}");
+    // The cap (5 s) plus the builds, well before the old cap of 21 s.
+    assert!(
+        elapsed < Duration::from_secs(15),
+        "took {elapsed:?}:\n{report}"
+    );
+}
+
+#[test]
+fn a_report_that_cannot_be_written_is_one_line_and_exit_status_3() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--root")
+        .arg(fixture_root())
+        .arg("accepted/one")
+        .stdout(
+            fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        )
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(3), "{message}");
+    let lines: Vec<&str> = message
+        .lines()
+        .filter(|l| l.starts_with("judge:"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{message}");
+    assert!(lines[0].contains("No space left on device"), "{message}");
+}
+
+#[test]
+fn limits_with_a_byte_order_mark_and_numbers_out_of_range() {
+    let root = scratch_root("limits-bom");
+    write_problem(
+        &root,
+        "p",
+        r#"fn main() { println!("1"); }"#,
+        &[("one", "x\n", "1\n")],
+    );
+    let limits = root.join("testdata/p/limits");
+    fs::write(
+        &limits,
+        "\u{feff}time_limit_ms = 1000\nmemory_limit_mib = 64\n",
+    )
+    .unwrap();
+    let (output, _) = judge(&root, &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    for (text, message) in [
+        (
+            "time_limit_ms = 99999999999999999999\nmemory_limit_mib = 64\n",
+            "limits:1: 99999999999999999999 is out of range (1..=600000 ms)",
+        ),
+        (
+            "time_limit_ms = 1000\nmemory_limit_mib = -1\n",
+            "limits:2: -1 is out of range (1..=65536 MiB)",
+        ),
+    ] {
+        fs::write(&limits, text).unwrap();
+        let (output, _) = judge(&root, &[]);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(stderr(&output).contains(message), "{}", stderr(&output));
+    }
+}
+
+#[test]
+fn a_double_dash_ends_the_options() {
+    let (output, _) = judge(fixture_root(), &["--", "accepted/one"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output).lines().last(), Some("1 passed, 0 failed"));
+    let (output, _) = judge(fixture_root(), &["--", "--verbose"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no problem `--verbose`"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// Terminal columns of `text` for the names used here: CJK ideographs take two.
+fn columns(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            if ('\u{4e00}'..='\u{9fff}').contains(&c) {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+#[test]
+fn wide_cjk_names_keep_the_columns_aligned() {
+    let root = scratch_root("cjk");
+    let program = r#"fn main() { println!("1"); }"#;
+    // Longer than the default columns in characters' width, not in their count.
+    let problem = "数独题目数独题目";
+    let case = "第一组数据第一组数据第一组";
+    write_problem(
+        &root,
+        problem,
+        program,
+        &[(case, "x\n", "1\n"), ("a", "x\n", "1\n")],
+    );
+    write_problem(&root, "plain", program, &[("b", "x\n", "2\n")]);
+    let (output, _) = judge(&root, &[]);
+    let report = stdout(&output);
+    // The verdict's column on every case line.
+    let at: Vec<usize> = report
+        .lines()
+        .filter(|l| !l.starts_with(' ') && !l.contains("passed"))
+        .filter_map(|l| {
+            let at = [" AC ", " WA "].iter().find_map(|v| l.find(v))?;
+            Some(columns(&l[..at]))
+        })
+        .collect();
+    assert!(
+        at.len() == 3 && at.windows(2).all(|w| w[0] == w[1]),
+        "{at:?}\n{report}"
+    );
+    let summary: Vec<usize> = report
+        .lines()
+        .filter(|l| l.contains(" passed  "))
+        .map(|l| columns(&l[..l.find(char::is_numeric).unwrap()]))
+        .collect();
+    assert!(
+        summary.len() == 2 && summary[0] == summary[1],
+        "{summary:?}\n{report}"
+    );
+}
+
+// ---- Issue 19: containment, accounting and isolation, each shown by a hostile program. ----
+
+/// A problem `p` with one case (`x` in, `42` out) in a fresh tree, for `--solution` runs.
+fn hostile_root(name: &str) -> PathBuf {
+    let root = scratch_root(name);
+    write_problem(
+        &root,
+        "p",
+        "fn main() { println!(\"42\"); }\n",
+        &[("one", "x\n", "42\n")],
+    );
+    fs::write(
+        root.join("testdata/p/limits"),
+        "time_limit_ms = 1000\nmemory_limit_mib = 64\n",
+    )
+    .unwrap();
+    root
+}
+
+/// Judges the C program `source` as `p`'s solution: the report and the judge's stderr.
+fn judge_c(root: &Path, name: &str, source: &str) -> (String, String) {
+    let path = root.join(name);
+    fs::write(&path, source).unwrap();
+    let (output, elapsed) = judge(root, &["p", "--solution", path.to_str().unwrap()]);
+    assert!(elapsed < Duration::from_secs(30), "took {elapsed:?}");
+    (stdout(&output), stderr(&output))
+}
+
+const C_HEAD: &str = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
+    #include <signal.h>\n#include <unistd.h>\n#include <fcntl.h>\n#include <sys/wait.h>\n";
+
+#[test]
+fn a_program_that_leaves_a_new_session_behind_leaves_nothing() {
+    if !tool_present("gcc") {
+        return;
+    }
+    let root = hostile_root("hostile-setsid");
+    // Double fork, a new session, SIGTERM and SIGHUP ignored, then the right answer.
+    let source = format!(
+        "{C_HEAD}int main(void) {{\n\
+         if (fork() == 0) {{ setsid(); if (fork() == 0) {{\n\
+         signal(SIGTERM, SIG_IGN); signal(SIGHUP, SIG_IGN);\n\
+         execlp(\"sleep\", \"sleep\", \"71.0419\", (char *)0); }} _exit(0); }}\n\
+         usleep(100000); puts(\"42\"); return 0; }}\n"
+    );
+    let (report, _) = judge_c(&root, "setsid.c", &source);
+    assert_eq!(verdict_of(&report, "p", "one"), "AC", "{report}");
+    assert!(
+        !process_running_with("71.0419"),
+        "the session outlived the judge"
+    );
+}
+
+#[test]
+fn cpu_time_of_children_never_waited_for_counts() {
+    if !tool_present("gcc") {
+        return;
+    }
+    let root = hostile_root("hostile-cpu");
+    // Two children burn CPU; the parent sleeps 1.5 s (under the 3 s wall cap) and never
+    // waits for them. Together they pass the 1 s CPU limit.
+    let source = format!(
+        "{C_HEAD}int main(void) {{\n\
+         for (int i = 0; i < 2; i++) if (fork() == 0) {{ volatile unsigned long n = 0; for (;;) n++; }}\n\
+         usleep(1500000); puts(\"42\"); return 0; }}\n"
+    );
+    let (report, _) = judge_c(&root, "burn.c", &source);
+    assert_eq!(verdict_of(&report, "p", "one"), "TLE", "{report}");
+}
+
+#[test]
+fn memory_of_children_never_waited_for_counts() {
+    if !tool_present("gcc") {
+        return;
+    }
+    let root = hostile_root("hostile-memory");
+    // A child holds 200 MiB (limit 64 MiB) while the parent answers.
+    let source = format!(
+        "{C_HEAD}int main(void) {{\n\
+         if (fork() == 0) {{ size_t n = 200u << 20; volatile char *p = malloc(n);\n\
+         for (size_t i = 0; i < n; i += 4096) p[i] = 1; pause(); }}\n\
+         usleep(700000); puts(\"42\"); return 0; }}\n"
+    );
+    let (report, _) = judge_c(&root, "hog.c", &source);
+    assert_eq!(verdict_of(&report, "p", "one"), "MLE", "{report}");
+}
+
+#[test]
+fn the_input_path_and_the_test_data_are_out_of_reach() {
+    if !tool_present("gcc") {
+        return;
+    }
+    let root = hostile_root("hostile-peek");
+    let answer = root.join("testdata/p/one.out");
+    // Prints the `.out` beside the file its stdin comes from (the old judge passed the
+    // `.in` itself), or else the answer file by its absolute path.
+    let source = format!(
+        "{C_HEAD}int main(void) {{\n\
+         char path[4096] = {{0}}; char buffer[256] = {{0}};\n\
+         if (readlink(\"/proc/self/fd/0\", path, sizeof path - 1) > 3) {{\n\
+           size_t n = strlen(path); if (n > 3 && !strcmp(path + n - 3, \".in\")) {{\n\
+             strcpy(path + n - 3, \".out\"); int fd = open(path, O_RDONLY);\n\
+             if (fd >= 0 && read(fd, buffer, 255) > 0) {{ fputs(buffer, stdout); return 0; }} }} }}\n\
+         int fd = open(\"{}\", O_RDONLY);\n\
+         if (fd >= 0 && read(fd, buffer, 255) > 0) {{ fputs(buffer, stdout); return 0; }}\n\
+         puts(\"no answer in reach\"); return 0; }}\n",
+        answer.display()
+    );
+    let (report, _) = judge_c(&root, "peek.c", &source);
+    assert_eq!(verdict_of(&report, "p", "one"), "WA", "{report}");
+    assert!(report.contains("no answer in reach"), "{report}");
+}
+
+#[test]
+fn the_project_cannot_be_changed_and_big_files_are_stopped() {
+    if !tool_present("gcc") {
+        return;
+    }
+    let root = hostile_root("hostile-write");
+    let answer = root.join("testdata/p/one.out");
+    let planted = root.join("planted.txt");
+    // Rewrites the answer, plants a file in the project, then writes 1 GiB into its
+    // working folder; prints the answer it wrote.
+    let source = format!(
+        "{C_HEAD}int main(void) {{\n\
+         FILE *f = fopen(\"{}\", \"w\"); if (f) {{ fputs(\"43\\n\", f); fclose(f); }}\n\
+         f = fopen(\"{}\", \"w\"); if (f) {{ fputs(\"here\\n\", f); fclose(f); }}\n\
+         static char block[1 << 20]; memset(block, 7, sizeof block);\n\
+         int fd = open(\"big.bin\", O_WRONLY | O_CREAT | O_TRUNC, 0644);\n\
+         for (int i = 0; fd >= 0 && i < 1024; i++) if (write(fd, block, sizeof block) < 0) break;\n\
+         puts(\"43\"); return 0; }}\n",
+        answer.display(),
+        planted.display()
+    );
+    let (report, _) = judge_c(&root, "vandal.c", &source);
+    assert_eq!(
+        fs::read_to_string(&answer).unwrap(),
+        "42\n",
+        "the answer was rewritten"
+    );
+    assert!(!planted.exists(), "a file was planted in the project");
+    // The 1 GiB file hit the file-size limit (SIGXFSZ: RE) and nothing of it is left.
+    assert_eq!(verdict_of(&report, "p", "one"), "RE", "{report}");
+    let leftovers: Vec<_> = walk(&root)
+        .into_iter()
+        .filter(|path| path.ends_with("big.bin"))
+        .collect();
+    assert!(leftovers.is_empty(), "left behind: {leftovers:?}");
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(walk(&path));
+        } else {
+            found.push(path);
+        }
+    }
+    found
+}
+
+#[test]
+fn a_program_cannot_kill_or_freeze_the_judge() {
+    if !tool_present("gcc") {
+        return;
+    }
+    let root = hostile_root("hostile-parent");
+    for (name, signal) in [("killer.c", "SIGKILL"), ("freezer.c", "SIGSTOP")] {
+        let source = format!(
+            "{C_HEAD}int main(void) {{ kill(getppid(), {signal}); usleep(50000); puts(\"42\"); return 0; }}\n"
+        );
+        let (report, errors) = judge_c(&root, name, &source);
+        assert_eq!(
+            verdict_of(&report, "p", "one"),
+            "AC",
+            "{name}: {report}{errors}"
+        );
+        assert!(report.contains("1 passed, 0 failed"), "{name}: {report}");
+    }
+}
+
+/// A tree whose solution starts a marked child on every case and answers after a while: a
+/// judge stopped at any moment has programs, children and builds under way.
+fn busy_root(name: &str, marker: &str) -> PathBuf {
+    let root = scratch_root(name);
+    let cases: Vec<(String, &str, &str)> =
+        (0..8).map(|i| (format!("c{i}"), "x\n", "42\n")).collect();
+    let cases: Vec<(&str, &str, &str)> =
+        cases.iter().map(|(c, i, o)| (c.as_str(), *i, *o)).collect();
+    let program = format!(
+        "fn main() {{\n\
+         let _child = std::process::Command::new(\"sleep\").arg(\"{marker}\").spawn();\n\
+         std::thread::sleep(std::time::Duration::from_millis(60));\n\
+         println!(\"42\");\n}}\n"
+    );
+    write_problem(&root, "p", &program, &cases);
+    root
+}
+
+/// Processes (any state, zombies aside) whose command line holds `text`.
+fn processes_with(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        let cmdline = fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let status = fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+        let line = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if line.contains(text) && !status.contains("State:\tZ") {
+            let state = status
+                .lines()
+                .find(|l| l.starts_with("State:"))
+                .unwrap_or("");
+            found.push(format!("{line} ({state})"));
+        }
+    }
+    found
+}
+
+/// Waits up to 2 s for no process of the tree or its marker to be left.
+fn assert_nothing_left(root: &Path, marker: &str, round: usize) {
+    let start = Instant::now();
+    loop {
+        let mut left = processes_with(marker);
+        left.extend(processes_with(&root.to_string_lossy()));
+        if left.is_empty() {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "round {round}: left {left:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_judge_whose_output_closes_leaves_nothing_behind() {
+    let marker = "83.0127";
+    let root = busy_root("head-loop", marker);
+    let (output, _) = judge(&root, &[]); // builds the solution once
+    assert!(stdout(&output).contains("8 passed"), "{}", stdout(&output));
+    for round in 0..50 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("--root")
+            .arg(&root)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        // The pipe is closed here, as `| head -1` closes it.
+        child.wait().unwrap();
+        assert_nothing_left(&root, marker, round);
+    }
+}
+
+#[test]
+fn an_interrupt_at_any_moment_leaves_nothing_behind() {
+    let marker = "83.0131";
+    let root = busy_root("interrupt-loop", marker);
+    let (output, _) = judge(&root, &[]);
+    assert!(stdout(&output).contains("8 passed"), "{}", stdout(&output));
+    let mut seed = 0x9e37_79b9_u32;
+    for round in 0..50 {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("--root")
+            .arg(&root)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(u64::from(seed % 400)));
+        Command::new("kill")
+            .arg("-INT")
+            .arg(child.id().to_string())
+            .status()
+            .unwrap();
+        child.wait().unwrap();
+        assert_nothing_left(&root, marker, round);
+        let partial: Vec<_> = walk(&root.join("target/judge"))
+            .into_iter()
+            .filter(|p| p.to_string_lossy().contains(".partial"))
+            .collect();
+        assert!(partial.is_empty(), "round {round}: left {partial:?}");
+    }
+}

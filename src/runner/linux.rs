@@ -317,7 +317,9 @@ fn c_path(path: &Path) -> Result<CString, String> {
 /// searches; the spec's own PATH decides, not the caller's).
 fn resolve(program: &Path, path_list: Option<&OsStr>) -> Result<PathBuf, String> {
     if program.as_os_str().as_bytes().contains(&b'/') {
-        return Ok(program.to_path_buf());
+        // Absolute, since the program may start in another folder.
+        return std::path::absolute(program)
+            .map_err(|e| format!("cannot start {}: {e}", program.display()));
     }
     let found = path_list.and_then(|list| {
         std::env::split_paths(list)
