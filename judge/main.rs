@@ -493,9 +493,10 @@ fn ready<'a>(
     checker: Option<&'a Result<Program, BuildError>>,
 ) -> Result<(&'a Program, Option<&'a Program>), Judged> {
     let message_lines = |message: &str| -> Vec<String> {
-        match first_case {
-            true => message.lines().map(str::to_string).collect(),
-            false => Vec::new(),
+        if first_case {
+            message.lines().map(str::to_string).collect()
+        } else {
+            Vec::new()
         }
     };
     let program = match program {

@@ -1140,6 +1140,21 @@ fn a_limits_file_that_is_a_device_or_a_fifo_is_one_line() {
     let (output, _) = judge_within(&root, &[], Duration::from_secs(30));
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(stderr(&output).contains("(a FIFO)"), "{}", stderr(&output));
+    // Valid, but longer than a limits file can sensibly be: refused before it is read.
+    fs::remove_file(&limits).unwrap();
+    let comments = "# a comment line of the kind a limits file may hold\n".repeat(2000);
+    fs::write(
+        &limits,
+        format!("time_limit_ms = 1000\nmemory_limit_mib = 64\n{comments}"),
+    )
+    .unwrap();
+    let (output, _) = judge_within(&root, &[], Duration::from_secs(30));
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("limits: over the 64 KiB the judge reads"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]
