@@ -23,6 +23,11 @@ pub fn dots(grid: &Grid) -> String {
         .collect()
 }
 
+/// A whole AcWing 166 input: one [`dots`] line per puzzle (the `end` line is optional).
+pub fn acwing166_input(puzzles: &[Grid]) -> String {
+    puzzles.iter().map(|grid| dots(grid) + "\n").collect()
+}
+
 /// 9 lines of 9 digits separated by single spaces, `0` empty: the P1074 and P1784 inputs,
 /// a P1784 answer, a Kattis board and a Kattis answer.
 pub fn spaced_rows(grid: &Grid) -> String {
@@ -112,6 +117,11 @@ pub fn letter_rows(grid: &Grid16) -> String {
 /// AcWing 169 / POJ 3076: 16 lines of `A`-`P` and `-`, then an empty line.
 pub fn letters(grid: &Grid16) -> String {
     letter_rows(grid) + "\n"
+}
+
+/// A whole AcWing 169 input: the [`letters`] grids, each followed by an empty line.
+pub fn acwing169_input(puzzles: &[Grid16]) -> String {
+    puzzles.iter().map(letters).collect()
 }
 
 /// A whole SPOJ SUDOKU input: K, then the [`letter_rows`] grids, one empty line between.

@@ -42,8 +42,8 @@
 //! (tests/p1074.rs, testdata/README.md).
 //! Submit this file alone (Rust 2018 or 2021, rustc 1.63 or newer).
 
-use std::cmp::Reverse;
 use input::{quote, Tokens};
+use std::cmp::Reverse;
 use std::io::{self, BufRead, Write};
 
 /// Score of every completed grid minus the digits of the scoring cells (see the header).
