@@ -1,6 +1,6 @@
 //! Tests of what only the 9x9 core (`solutions/core.rs`) shows: guesses on copies, a block
 //! restored by propagation alone, the statement's counts, a caller's maximiser against a
-//! naive one. What both cores promise is tested once, for both, in tests/cores.rs.
+//! naive one. What both cores promise is tested once, for both, in the suite's main.rs.
 
 use sudoku_toolkit::core9 as bitcore;
 
@@ -28,20 +28,8 @@ fn grid(text: &str) -> [u8; 81] {
     grid
 }
 
-/// Peers of a cell: same row, column or box, itself excluded.
-fn peers(cell: usize) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&other| {
-        let (r, c, or, oc) = (cell / 9, cell % 9, other / 9, other % 9);
-        other != cell && (r == or || c == oc || (r / 3 == or / 3 && c / 3 == oc / 3))
-    })
-}
-
 fn is_valid_solution(solution: &[u8; 81], givens: &[u8; 81]) -> bool {
-    (0..81).all(|cell| {
-        (1..=9).contains(&solution[cell])
-            && (givens[cell] == 0 || givens[cell] == solution[cell])
-            && peers(cell).all(|other| solution[other] != solution[cell])
-    })
+    oracle::is_solution_of(solution, givens)
 }
 
 fn count(grid: &[u8; 81], cap: u64) -> u64 {
@@ -119,7 +107,7 @@ fn naive_best_first_row(grid: &mut [u8; 81]) -> Option<u64> {
     };
     let mut best = None;
     for digit in 1..=9 {
-        if peers(blank).all(|other| grid[other] != digit) {
+        if oracle::allowed(grid, blank, digit) {
             grid[blank] = digit;
             best = best.max(naive_best_first_row(grid));
             grid[blank] = 0;
