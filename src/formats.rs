@@ -7,7 +7,7 @@
 //! what it found. They accept what the solutions accept from hand-made files (CRLF line
 //! ends, trailing spaces and tabs, a missing final newline or terminator).
 //!
-//! Verified: round trips over generated boards and the rejects in `tests/formats.rs`.
+//! Verified: round trips over generated boards and the rejects in `tests/tools/formats.rs`.
 
 /// A 9x9 grid, row-major, `0` empty.
 pub type Grid = [u8; 81];
