@@ -42,12 +42,14 @@ fn usage() -> String {
     }
     format!(
         "\
-usage: gen PROBLEM [OPTIONS] [--count N] [--seed S]
+usage: gen PROBLEM [OPTIONS] [--count N] [--seed S] [--pick I,J,...]
        gen oracle PROBLEM < CASE.in
 
 PROBLEM and its options:
 {}
 KIND: unique, multi, unsolvable, clash, dead-end, few-blanks, mixed (the default)
+--pick I,J,...: of the N boards made, print only these (0-based, in this order): how
+a case that keeps a few boards of a large seeded pool is remade
 
 Prints seeded random boards in a problem's input format (a problem that takes one board
 per case: an empty line between cases), or (oracle) the plain oracle's answer to a case:
@@ -90,6 +92,8 @@ fn main() -> ExitCode {
 
 struct Options {
     count: usize,
+    /// Which of the boards made to print, in this order (all when `None`).
+    pick: Option<Vec<usize>>,
     seed: u64,
     givens: Option<usize>,
     kind: String,
@@ -99,6 +103,7 @@ struct Options {
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut options = Options {
         count: 1,
+        pick: None,
         seed: 1,
         givens: None,
         kind: "mixed".into(),
@@ -112,6 +117,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
         let value = rest.next().ok_or(format!("{flag} needs a value"))?;
         match flag.as_str() {
             "--count" => options.count = number(value)?,
+            "--pick" => {
+                let picked: Vec<usize> = value.split(',').map(number).collect::<Result<_, _>>()?;
+                options.pick = Some(picked);
+            }
             "--seed" => options.seed = number(value)? as u64,
             "--givens" => options.givens = Some(number(value)?),
             "--kind" => options.kind = value.clone(),
@@ -237,7 +246,7 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
             let boards: Vec<Grid> = (0..options.count)
                 .map(|_| boards::sparse(&mut rng, givens))
                 .collect();
-            print9(problem, &boards)?
+            print9(problem, &picked(&options, boards)?)?
         }
         Boards::Kinds => {
             let boards: Vec<Grid> = (0..options.count)
@@ -248,7 +257,7 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
                     check_givens(index, board.iter().filter(|&&d| d != 0).count());
                 }
             }
-            print9(problem, &boards)?
+            print9(problem, &picked(&options, boards)?)?
         }
         Boards::Unique16 => {
             let mut boards = Vec::with_capacity(options.count);
@@ -258,6 +267,7 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
                 check_givens(index, board.iter().filter(|&&d| d != 0).count());
                 boards.push(board);
             }
+            let boards = picked(&options, boards)?;
             match problem.input {
                 Input::Boards16 { print, .. } => print(&boards),
                 _ => {
@@ -269,6 +279,22 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
         }
     };
     Ok((text, warnings))
+}
+
+/// The boards `--pick` names, in its order (all of them without it).
+fn picked<T: Copy>(options: &Options, boards: Vec<T>) -> Result<Vec<T>, String> {
+    match &options.pick {
+        None => Ok(boards),
+        Some(indices) => indices
+            .iter()
+            .map(|&index| {
+                boards.get(index).copied().ok_or(format!(
+                    "--pick {index}: only {} boards (0-based)",
+                    boards.len()
+                ))
+            })
+            .collect(),
+    }
 }
 
 /// 9x9 `boards` in `problem`'s format: one case with all of them, or one case per board
