@@ -88,10 +88,8 @@ fn main() -> ExitCode {
     };
     // A method's program is built here unless one was given: harness + solution, one file.
     let mut built = None;
-    let root = sudoku_toolkit::project::root();
-    let has_harness = root
-        .as_ref()
-        .map_or(false, |root| options.problem.harness(root).is_some());
+    let has_harness = sudoku_toolkit::project::root()
+        .is_ok_and(|root| options.problem.harness(&root).is_some());
     if has_harness && !options.binary_given {
         match build_with_harness(options.problem) {
             Ok(folder) => {
@@ -219,10 +217,7 @@ fn build_with_harness(problem: &Problem) -> Result<PathBuf, String> {
     let source = problem.program_source(&root)?;
     let folder =
         std::env::temp_dir().join(format!("stress-{}-{}", problem.name, std::process::id()));
-    problems::build_alone(&source, &folder, "prog").map_err(|e| {
-        remove_built(Some(&folder));
-        e
-    })?;
+    problems::build_alone(&source, &folder, "prog").inspect_err(|_| remove_built(Some(&folder)))?;
     Ok(folder)
 }
 

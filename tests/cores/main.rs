@@ -1,17 +1,17 @@
 //! The cores suite: both search cores (`solutions/core.rs` and `solutions/core16.rs`) and
 //! the promises every core makes, checked against the plain oracle (`src/oracle.rs`) on
-//! seeded random boards. The macro instantiates the same tests for a box size of 3 (9x9)
-//! and 4 (16x16); what only one core shows is in [`nine`] and [`sixteen`].
+//! seeded random boards. The macro instantiates the same tests for a box size of 3 (9x9,
+//! [`common9`]) and 4 (16x16, [`common16`]); what only one core shows is in [`nine`] and
+//! [`sixteen`], which use the same helpers.
 
 mod nine;
 mod sixteen;
 
 macro_rules! core_suite {
-    ($suite:ident, $($core:ident)::+, box_size = $box_size:expr,
-     oracle = ($count:path, $clashes:path, $is_solution_of:path)) => {
+    ($suite:ident, $core:ident, $box_size:expr, $count:ident, $clashes:ident, $is_solution_of:ident) => {
         mod $suite {
             use sudoku_toolkit::rng::Rng;
-            use $($core)::+::{search, Board, CountSolutions, FirstSolution, Goal};
+            use sudoku_toolkit::$core::{search, Board, CountSolutions, FirstSolution, Goal};
 
             const B: usize = $box_size;
             const N: usize = B * B;
@@ -29,15 +29,15 @@ macro_rules! core_suite {
 
             /// The plain oracle's count of completions, up to `cap`.
             fn oracle_count(grid: &Grid, cap: u64) -> u64 {
-                $count(grid, cap)
+                sudoku_toolkit::oracle::$count(grid, cap)
             }
 
             fn clashes(grid: &Grid) -> bool {
-                $clashes(grid)
+                sudoku_toolkit::oracle::$clashes(grid)
             }
 
-            fn is_solution_of(solution: &Grid, puzzle: &Grid) -> bool {
-                $is_solution_of(solution, puzzle)
+            pub fn is_solution_of(solution: &Grid, puzzle: &Grid) -> bool {
+                sudoku_toolkit::oracle::$is_solution_of(solution, puzzle)
             }
 
             /// A random valid solved grid: the pattern grid under random relabelling and
@@ -78,7 +78,7 @@ macro_rules! core_suite {
                 puzzle
             }
 
-            fn count(grid: &Grid, cap: u64) -> u64 {
+            pub fn count(grid: &Grid, cap: u64) -> u64 {
                 let mut goal = CountSolutions::up_to(cap);
                 if let Some(board) = Board::from_grid(grid) {
                     search(board, &mut goal);
@@ -232,23 +232,6 @@ macro_rules! core_suite {
     };
 }
 
-core_suite!(
-    nine_and_sixteen_9x9,
-    sudoku_toolkit::core9,
-    box_size = 3,
-    oracle = (
-        sudoku_toolkit::oracle::count_solutions,
-        sudoku_toolkit::oracle::clashes,
-        sudoku_toolkit::oracle::is_solution_of
-    )
-);
-core_suite!(
-    nine_and_sixteen_16x16,
-    sudoku_toolkit::core16,
-    box_size = 4,
-    oracle = (
-        sudoku_toolkit::oracle::count_solutions16,
-        sudoku_toolkit::oracle::clashes16,
-        sudoku_toolkit::oracle::is_solution_of16
-    )
-);
+// Each core with the plain oracle's functions for its size.
+core_suite!(common9, core9, 3, count_solutions, clashes, is_solution_of);
+core_suite!(common16, core16, 4, count_solutions16, clashes16, is_solution_of16);

@@ -4,7 +4,8 @@
 
 use sudoku_toolkit::core9 as bitcore;
 
-use bitcore::{search, Board, CountSolutions, FirstSolution, Goal};
+use super::common9::{count, is_solution_of};
+use bitcore::{search, Board, FirstSolution, Goal};
 use sudoku_toolkit::oracle;
 use sudoku_toolkit::rng::Rng;
 
@@ -28,17 +29,6 @@ fn grid(text: &str) -> [u8; 81] {
     grid
 }
 
-fn is_valid_solution(solution: &[u8; 81], givens: &[u8; 81]) -> bool {
-    oracle::is_solution_of(solution, givens)
-}
-
-fn count(grid: &[u8; 81], cap: u64) -> u64 {
-    let mut goal = CountSolutions::up_to(cap);
-    if let Some(board) = Board::from_grid(grid) {
-        search(board, &mut goal);
-    }
-    goal.count
-}
 
 #[test]
 fn a_guess_on_a_copy_is_propagated_to_its_digit() {
@@ -88,7 +78,7 @@ fn first_solution_is_valid_and_keeps_the_givens() {
         search(Board::from_grid(&puzzle).unwrap(), &mut goal),
         "stops at the first"
     );
-    assert!(is_valid_solution(&goal.grid.unwrap(), &puzzle));
+    assert!(is_solution_of(&goal.grid.unwrap(), &puzzle));
 }
 
 #[test]
@@ -234,7 +224,7 @@ fn all_completions(puzzle: &[u8; 81]) -> Vec<[u8; 81]> {
 /// (The search ends a branch with 4 open cells by filling its rectangle both ways.)
 fn assert_all_completions(puzzle: &[u8; 81]) -> usize {
     let mut grids = all_completions(puzzle);
-    assert!(grids.iter().all(|g| is_valid_solution(g, puzzle)));
+    assert!(grids.iter().all(|g| is_solution_of(g, puzzle)));
     let reported = grids.len();
     grids.sort_unstable();
     grids.dedup();

@@ -3,9 +3,9 @@
 //! promise is tested once, for both, in the suite's main.rs.
 
 use sudoku_toolkit::core16 as bitcore;
-use sudoku_toolkit::oracle;
 
-use bitcore::{search, Board, CountSolutions, FirstSolution};
+use super::common16::{count, is_solution_of};
+use bitcore::{search, Board, FirstSolution};
 
 /// The statement's sample puzzle (AcWing 169 / POJ 3076).
 const SAMPLE: &str = "\
@@ -71,17 +71,6 @@ fn pattern_grid() -> [u8; 256] {
     grid
 }
 
-fn is_valid_solution(solution: &[u8; 256], givens: &[u8; 256]) -> bool {
-    oracle::is_solution_of16(solution, givens)
-}
-
-fn count(grid: &[u8; 256], cap: u64) -> u64 {
-    let mut goal = CountSolutions::up_to(cap);
-    if let Some(board) = Board::from_grid(grid) {
-        search(board, &mut goal);
-    }
-    goal.count
-}
 
 fn first_solution(grid: &[u8; 256]) -> Option<[u8; 256]> {
     let mut goal = FirstSolution::default();
@@ -92,8 +81,8 @@ fn first_solution(grid: &[u8; 256]) -> Option<[u8; 256]> {
 #[test]
 fn the_pattern_grid_is_a_valid_solution() {
     let solved = pattern_grid();
-    assert!(is_valid_solution(&solved, &solved));
-    assert!(is_valid_solution(&grid(SAMPLE_SOLUTION), &grid(SAMPLE)));
+    assert!(is_solution_of(&solved, &solved));
+    assert!(is_solution_of(&grid(SAMPLE_SOLUTION), &grid(SAMPLE)));
 }
 
 #[test]
@@ -213,7 +202,7 @@ fn propagation_follows_a_placement_into_the_other_bands() {
 fn first_solution_solves_the_official_sample() {
     let puzzle = grid(SAMPLE);
     let solution = first_solution(&puzzle).expect("the sample has a solution");
-    assert!(is_valid_solution(&solution, &puzzle));
+    assert!(is_solution_of(&solution, &puzzle));
     assert_eq!(solution, grid(SAMPLE_SOLUTION));
     assert_eq!(count(&puzzle, 2), 1, "and it is unique");
 }
