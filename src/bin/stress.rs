@@ -88,8 +88,8 @@ fn main() -> ExitCode {
     };
     // A method's program is built here unless one was given: harness + solution, one file.
     let mut built = None;
-    let has_harness = sudoku_toolkit::project::root()
-        .is_ok_and(|root| options.problem.harness(&root).is_some());
+    let has_harness =
+        sudoku_toolkit::project::root().is_ok_and(|root| options.problem.harness(&root).is_some());
     if has_harness && !options.binary_given {
         match build_with_harness(options.problem) {
             Ok(folder) => {

@@ -98,7 +98,10 @@ macro_rules! core_suite {
                 let centre = N * (N / 2) + N / 2;
                 let mut board = Board::empty();
                 board.place(B, centre);
-                assert!(board.propagate(), "placement is lazy: propagation finishes it");
+                assert!(
+                    board.propagate(),
+                    "placement is lazy: propagation finishes it"
+                );
                 assert_eq!(board.candidates_of(centre), 1 << B);
                 assert_eq!(board.grid()[centre] as usize, B + 1);
                 for cell in (0..CELLS).filter(|&cell| cell != centre) {
@@ -120,7 +123,10 @@ macro_rules! core_suite {
                     puzzle[b] = 2;
                     assert!(Board::from_grid(&puzzle).is_none(), "cells {a} and {b}");
                     puzzle[b] = 3;
-                    assert!(Board::from_grid(&puzzle).is_some(), "cells {a} and {b} differ");
+                    assert!(
+                        Board::from_grid(&puzzle).is_some(),
+                        "cells {a} and {b} differ"
+                    );
                 }
             }
 
@@ -184,7 +190,10 @@ macro_rules! core_suite {
                     let puzzle = blanked(&solved_grid(&mut rng), blanks, &mut rng);
                     let mut goal = FirstSolution::default();
                     let board = Board::from_grid(&puzzle).expect("no clash");
-                    assert!(search(board, &mut goal), "round {round}: stops at the first");
+                    assert!(
+                        search(board, &mut goal),
+                        "round {round}: stops at the first"
+                    );
                     let solution = goal.grid.expect("a solution");
                     assert!(is_solution_of(&solution, &puzzle), "round {round}");
                 }
@@ -192,7 +201,11 @@ macro_rules! core_suite {
 
             #[test]
             fn counting_stops_at_the_cap() {
-                assert_eq!(count(&[0; CELLS], 1000), 1000, "the empty grid hits any cap");
+                assert_eq!(
+                    count(&[0; CELLS], 1000),
+                    1000,
+                    "the empty grid hits any cap"
+                );
                 let mut rng = Rng::new(5);
                 assert_eq!(count(&solved_grid(&mut rng), 10), 1);
             }
@@ -234,4 +247,11 @@ macro_rules! core_suite {
 
 // Each core with the plain oracle's functions for its size.
 core_suite!(common9, core9, 3, count_solutions, clashes, is_solution_of);
-core_suite!(common16, core16, 4, count_solutions16, clashes16, is_solution_of16);
+core_suite!(
+    common16,
+    core16,
+    4,
+    count_solutions16,
+    clashes16,
+    is_solution_of16
+);

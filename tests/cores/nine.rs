@@ -29,7 +29,6 @@ fn grid(text: &str) -> [u8; 81] {
     grid
 }
 
-
 #[test]
 fn a_guess_on_a_copy_is_propagated_to_its_digit() {
     // Sicily's sample puzzle 1: 6 solutions, so propagation leaves cells open.

@@ -71,7 +71,6 @@ fn pattern_grid() -> [u8; 256] {
     grid
 }
 
-
 fn first_solution(grid: &[u8; 256]) -> Option<[u8; 256]> {
     let mut goal = FirstSolution::default();
     search(Board::from_grid(grid)?, &mut goal);
