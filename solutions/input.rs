@@ -9,12 +9,12 @@
 //! bytes that are not UTF-8 escaped.
 //!
 //! Complexity: O(1) per input byte; O(`KEPT_BYTES`) memory.
-//! Verified: through every solution that inlines it, by tests/newprobs.rs and
-//! tests/properties.rs (CRLF, trailing spaces, blank lines, no final newline, huge and
-//! non-UTF-8 tokens, the length and escaping of every error message).
+//! Verified: through every solution that inlines it, by tests/solutions/ (CRLF, trailing
+//! spaces, blank lines, no final newline, a huge line in flat memory, non-UTF-8 bytes, the
+//! length and escaping of every error message).
 //!
 //! This file is the single source: `scripts/sync-core` copies it verbatim into every
-//! solution whose marker names it, and `tests/sync.rs` fails on any drift.
+//! solution whose marker names it, and `tests/tools/sync.rs` fails on any drift.
 #![allow(dead_code)] // each solution uses a different part
 
 use std::io::BufRead;

@@ -1,6 +1,8 @@
 //! The expected output of a case, from the plain [`oracle`](crate::oracle) (never a core),
-//! printed in the problem's own format. `gen oracle` writes the `.out` files with it and
-//! `scripts/stress` checks against it, so "what the right answer looks like" lives here once.
+//! printed in the problem's own format. Each problem's row in
+//! [`problems`](crate::problems) answers a case with it (`gen oracle` writes the `.out`
+//! files so), and the stress cases check against it, so "what the right answer looks like"
+//! lives here once.
 //!
 //! Where a problem accepts any valid grid (POJ 2676 always; AcWing 166 and 169, P1784, SPOJ
 //! and LeetCode on puzzles with several solutions, outside their contracts), the oracle's
@@ -10,19 +12,6 @@
 
 use crate::formats::{self, Grid, Grid16};
 use crate::oracle;
-
-/// The problems `answer` knows.
-pub const PROBLEMS: [&str; 9] = [
-    "p1074",
-    "sicily1317",
-    "acwing166",
-    "acwing169",
-    "p1784",
-    "poj2676",
-    "spoj_sudoku",
-    "kattis_sudokunique",
-    "leetcode37",
-];
 
 /// The line P1784, POJ 2676, SPOJ, AcWing 166/169 and the LeetCode harness print for a
 /// puzzle without solution.
@@ -34,25 +23,6 @@ pub const KATTIS_NONE: &str = "Find another job";
 
 /// Sicily 1317's count cap: the judge promises fewer solutions than this.
 pub const SICILY_CAP: u64 = 10_000;
-
-/// The expected output for `input` of `problem`; `Err` if the input does not parse.
-pub fn answer(problem: &str, input: &str) -> Result<String, String> {
-    match problem {
-        "p1074" => Ok(p1074(&formats::parse_p1074(input)?)),
-        "sicily1317" => Ok(sicily(&formats::parse_sicily(input)?).0),
-        "acwing166" => Ok(acwing166(&formats::parse_acwing166(input)?)),
-        "acwing169" => Ok(acwing169(&formats::parse_acwing169(input)?)),
-        "p1784" => Ok(p1784(&formats::parse_p1784(input)?)),
-        "poj2676" => Ok(poj2676(&formats::parse_poj2676(input)?)),
-        "spoj_sudoku" => Ok(spoj(&formats::parse_spoj(input)?)),
-        "kattis_sudokunique" => Ok(kattis(&formats::parse_kattis(input)?)),
-        "leetcode37" => Ok(leetcode(&formats::parse_leetcode(input)?)),
-        other => Err(format!(
-            "no oracle for `{other}` (want {})",
-            PROBLEMS.join(", ")
-        )),
-    }
-}
 
 /// P1074: the best score over all completions, or `-1`.
 pub fn p1074(puzzle: &Grid) -> String {

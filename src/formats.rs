@@ -7,7 +7,7 @@
 //! what it found. They accept what the solutions accept from hand-made files (CRLF line
 //! ends, trailing spaces and tabs, a missing final newline or terminator).
 //!
-//! Verified: round trips over generated boards and the rejects in `tests/formats.rs`.
+//! Verified: round trips over generated boards and the rejects in `tests/tools/formats.rs`.
 
 /// A 9x9 grid, row-major, `0` empty.
 pub type Grid = [u8; 81];
@@ -21,6 +21,11 @@ pub fn dots(grid: &Grid) -> String {
     grid.iter()
         .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
         .collect()
+}
+
+/// A whole AcWing 166 input: one [`dots`] line per puzzle (the `end` line is optional).
+pub fn acwing166_input(puzzles: &[Grid]) -> String {
+    puzzles.iter().map(|grid| dots(grid) + "\n").collect()
 }
 
 /// 9 lines of 9 digits separated by single spaces, `0` empty: the P1074 and P1784 inputs,
@@ -112,6 +117,11 @@ pub fn letter_rows(grid: &Grid16) -> String {
 /// AcWing 169 / POJ 3076: 16 lines of `A`-`P` and `-`, then an empty line.
 pub fn letters(grid: &Grid16) -> String {
     letter_rows(grid) + "\n"
+}
+
+/// A whole AcWing 169 input: the [`letters`] grids, each followed by an empty line.
+pub fn acwing169_input(puzzles: &[Grid16]) -> String {
+    puzzles.iter().map(letters).collect()
 }
 
 /// A whole SPOJ SUDOKU input: K, then the [`letter_rows`] grids, one empty line between.
@@ -389,30 +399,23 @@ impl Rows {
     }
 }
 
-/// Rows read into 9x9 grids (each exactly 81 cells by construction).
-fn grids9(grids: Vec<Vec<u8>>) -> Vec<Grid> {
+/// Rows read into grids of `N` cells (each exactly `N` by construction: 9 rows of 9, or
+/// 16 rows of 16).
+fn grids<const N: usize>(grids: Vec<Vec<u8>>) -> Vec<[u8; N]> {
     grids
         .into_iter()
-        .map(|grid| grid.try_into().expect("9 rows of 9"))
-        .collect()
-}
-
-/// Rows read into 16x16 grids (each exactly 256 cells by construction).
-fn grids16(grids: Vec<Vec<u8>>) -> Vec<Grid16> {
-    grids
-        .into_iter()
-        .map(|grid| grid.try_into().expect("16 rows of 16"))
+        .map(|grid| grid.try_into().expect("a full grid"))
         .collect()
 }
 
 /// Sicily 1317: a count `N`, then `N` puzzles of 9 rows of 9 characters (`1`-`9`, `_`).
 pub fn parse_sicily(text: &str) -> Result<Vec<Grid>, String> {
-    SICILY.counted(text).map(grids9)
+    SICILY.counted(text).map(grids)
 }
 
 /// POJ 2676: a count `T`, then `T` puzzles of 9 rows of 9 digits (`0` empty).
 pub fn parse_poj2676(text: &str) -> Result<Vec<Grid>, String> {
-    POJ2676.counted(text).map(grids9)
+    POJ2676.counted(text).map(grids)
 }
 
 /// LeetCode 37 (local format): one board of 9 rows of 9 characters (`1`-`9`, `.`), nothing
@@ -423,15 +426,15 @@ pub fn parse_leetcode(text: &str) -> Result<Grid, String> {
         .next_grid(&mut lines)?
         .ok_or("empty input: expected 9 rows of 9 characters 1-9 or `.`")?;
     LEETCODE.nothing_after(&mut lines)?;
-    Ok(grids9(vec![grid])[0])
+    Ok(grids(vec![grid])[0])
 }
 
 /// AcWing 169: 16x16 grids of 16 lines of `A`-`P` and `-`, blank lines between them.
 pub fn parse_acwing169(text: &str) -> Result<Vec<Grid16>, String> {
-    LETTERS.uncounted(text).map(grids16)
+    LETTERS.uncounted(text).map(grids)
 }
 
 /// SPOJ SUDOKU: a count `K`, then `K` grids as in AcWing 169 (blank lines anywhere).
 pub fn parse_spoj(text: &str) -> Result<Vec<Grid16>, String> {
-    LETTERS.counted(text).map(grids16)
+    LETTERS.counted(text).map(grids)
 }

@@ -9,7 +9,7 @@
 //! Complexity: a board costs O(81) draws plus one `allowed` check per draw; the hunt costs
 //! `(boards + climbs * steps)` calls of `cost`; `best_score_exact` is exponential (a plain
 //! depth-first search with a simple bound, see its doc).
-//! Verified: tests/p1074.rs checks the generated boards' given counts and that they never
+//! Verified: tests/solutions/p1074.rs checks the generated boards' given counts and that they never
 //! clash (also after `mutate`), that `hunt` returns its boards costliest first, and
 //! `best_score_exact` against the plain oracle on denser boards (on 5-11 givens it does
 //! not finish in minutes: its bound is too weak there).

@@ -13,6 +13,8 @@
 //! | [`compare`] | the judge's output comparison (Luogu-style), also what the tests compare with |
 //! | [`formats`] | every problem's input and output format, parsed and printed once |
 //! | [`expected`] | the oracle's expected output for a case, in the problem's format |
+//! | [`problems`] | the registry: one row per problem, everything the tools and tests need |
+//! | [`cases`] | each problem's stress mix: a generated case and the check of an outcome |
 //! | [`results`] | the dated results files under `results/`, the one home of measured numbers |
 //! | [`runner`] | the one process runner: limits, process group, capped capture |
 //! | [`project`] | the project folder, found from the current folder as cargo finds it |
@@ -24,11 +26,13 @@
 
 pub mod boards;
 pub mod boards16;
+pub mod cases;
 pub mod compare;
 pub mod expected;
 pub mod formats;
 pub mod hunt;
 pub mod oracle;
+pub mod problems;
 pub mod project;
 pub mod results;
 pub mod rng;

@@ -7,7 +7,7 @@
 //! // ==== END solutions/core.rs ====
 //! ```
 //!
-//! The `sync-core` tool rewrites the blocks; `tests/sync.rs` fails on any drift. Both use
+//! The `sync-core` tool rewrites the blocks; `tests/tools/sync.rs` fails on any drift. Both use
 //! this module, so the rule for "in sync" lives in one place.
 
 use std::fs;

@@ -12,14 +12,13 @@
 //! candidates), naked singles, a column rule (hidden singles and claiming in columns),
 //! binary branching on the bi-value cell whose guess forces most, the board copied on each
 //! branch.
-//! Complexity: exponential in the worst case; the 4 official puzzles take 2-650 nodes,
-//! generated minimal ones about 100 nodes on average, 10,171 at worst over 6,000 (node
-//! counts: exact; times: results/ from scripts/bench). The band-rule table (128 KB) is
-//! built at compile time. Memory: O(one grid): the input is read one line at a time,
-//! answers go out through a buffer.
+//! Complexity: exponential in the worst case; in practice a few hundred nodes a puzzle
+//! (node counts: docs/design.md#16x16-results; times: results/ from scripts/bench). The
+//! band-rule table (128 KB) is built at compile time. Memory: O(one grid): the input is
+//! read one line at a time, answers go out through a buffer.
 //! Verified: the statement's sample, the 4 official POJ 3076 puzzles and 45 hard generated
 //! minimal puzzles answered by Dancing Links and SAT (testdata/acwing169), the cores' tests
-//! against a plain reference (tests/cores.rs, tests/core16.rs), scripts/stress acwing169.
+//! against the plain oracle (tests/cores/), tests/solutions/, scripts/stress acwing169.
 //! Where to submit: AcWing 169 (whether AcWing takes Rust is unconfirmed, most likely not);
 //! POJ 3076 takes no Rust. The same grids with a count line: SPOJ SUDOKU
 //! (solutions/spoj_sudoku). The file compiles alone on rustc 1.63 and later.
@@ -139,12 +138,12 @@ mod input {
 //! bytes that are not UTF-8 escaped.
 //!
 //! Complexity: O(1) per input byte; O(`KEPT_BYTES`) memory.
-//! Verified: through every solution that inlines it, by tests/newprobs.rs and
-//! tests/properties.rs (CRLF, trailing spaces, blank lines, no final newline, huge and
-//! non-UTF-8 tokens, the length and escaping of every error message).
+//! Verified: through every solution that inlines it, by tests/solutions/ (CRLF, trailing
+//! spaces, blank lines, no final newline, a huge line in flat memory, non-UTF-8 bytes, the
+//! length and escaping of every error message).
 //!
 //! This file is the single source: `scripts/sync-core` copies it verbatim into every
-//! solution whose marker names it, and `tests/sync.rs` fails on any drift.
+//! solution whose marker names it, and `tests/tools/sync.rs` fails on any drift.
 #![allow(dead_code)] // each solution uses a different part
 
 use std::io::BufRead;
@@ -370,13 +369,13 @@ mod bitcore {
 //!   there to that column: hidden singles in columns and column/box claiming).
 //!
 //! # Deliberate differences from `solutions/core.rs`, and why
-//! | here (16x16) | core.rs (9x9) | why (measured on 2 x 1,500 generated minimal puzzles: nodes; instructions by callgrind on 100) |
+//! | here (16x16) | core.rs (9x9) | why (the numbers: docs/design.md#tried-16x16) |
 //! |---|---|---|
 //! | `u64` words, 64 digit-bands, no padding | `u32`, 27 + 5 padding | a 16x16 band is exactly 64 cells |
 //! | `BAND_ALLOWED` is a `static` union of permutations (`u16`), expanded by shifts | `const` table of cells (`u32`) | 65,536 entries: 128 KB as `u16` (512 KB expanded would leave the cache); `static` so one copy |
 //! | row/box presence, lone row cells, stack-lone columns by shifts and masks | 512-entry tables | 16-bit rows would need 65,536-entry tables |
-//! | column rule pass (`apply_column_rule`) | none (it cost more than it saved) | without it: 1.9x the nodes, 1.6x the instructions |
-//! | `branch_cell`: the bi-value cell with the highest forcing score (below) | a bi-value cell of the box with the most open cells, else the fewest-candidate one of the bands' first open cells | 9x9's first-bi-value rule here: 15x the nodes, 5x the instructions, and 160,000-560,000 nodes on the worst puzzle against 2,100-3,000 |
+//! | column rule pass (`apply_column_rule`) | none (it cost more than it saved) | without it, more nodes and more instructions |
+//! | `branch_cell`: the bi-value cell with the highest forcing score (below) | a bi-value cell of the box with the most open cells, else the fewest-candidate one of the bands' first open cells | 9x9's first-bi-value rule here: an order of magnitude more nodes, and the worst puzzles far worse |
 //!
 //! # Branching
 //! Binary and iterative. `branch_cell` scores every bi-value cell: each of its two digits
@@ -389,19 +388,18 @@ mod bitcore {
 //!
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). A visit
-//! is about 100 word operations, a node about 25,000 instructions all told. Generated minimal
-//! puzzles (three seeded sets, 6,000 in all): about 100 nodes on average, 3,000 at worst
-//! but for one puzzle with 10,171 (solutions/README.md tells how each rule was measured).
+//! is O(1) word operations; generated minimal puzzles take about a hundred nodes
+//! (docs/design.md#16x16-results has the counts and how they were measured).
 //!
 //! # Verified
-//! `tests/cores.rs` (placement, clashes, propagation, counts and first solutions against a
-//! plain reference on seeded boards, the goal's digit order: the same suite as the 9x9
-//! core), `tests/core16.rs` (each rule on hand-made boards, the sample, the official POJ
-//! 3076 data), 45 hard generated minimal puzzles answered by Dancing Links and SAT
-//! (`testdata/acwing169`), `scripts/stress acwing169`.
+//! `tests/cores/` (placement, clashes, propagation, counts and first solutions against the
+//! plain oracle on seeded boards, the goal's digit order: the same suite as the 9x9 core;
+//! each rule on hand-made boards, the sample), the official POJ 3076 data and hard
+//! generated minimal puzzles answered by Dancing Links and SAT (`testdata/acwing169`,
+//! tests/judge.rs), `scripts/stress acwing169`.
 //!
 //! This file is the single source: `scripts/sync-core` copies it verbatim into every
-//! `solutions/*/main.rs` whose marker names it, and `tests/sync.rs` fails on any drift.
+//! `solutions/*/main.rs` whose marker names it, and `tests/tools/sync.rs` fails on any drift.
 #![allow(dead_code)] // each solution uses a different part of the core
 
 /// The 16 cells of one row of a band, for rows 0..4 of the band.
@@ -554,7 +552,7 @@ pub trait Goal {
         None
     }
     /// Try the branching cell's highest digit first; by default the lowest (on generated
-    /// puzzles either order is as good: within 6% in nodes).
+    /// puzzles either order is as good: docs/design.md#tried-16x16).
     const HIGH_DIGITS_FIRST: bool = false;
 }
 
@@ -642,8 +640,8 @@ impl Board {
     fn apply_band_rule(&mut self) -> bool {
         // Unrolled (as in the 9x9 core): with a constant index, each visit's band, sibling
         // words and the 15 words it clears are fixed addresses. The same as
-        // `for index in 0..64 { if changed(index) { visit(index) } }`, which measured 1.6x
-        // the instructions. A change to a later word is seen in the same pass.
+        // `for index in 0..64 { if changed(index) { visit(index) } }`, which ran more
+        // instructions (docs/design.md#tried-16x16). A change to a later word is seen in the same pass.
         macro_rules! visit_changed {
             ($quiet:ident; $($index:literal)*) => {$(
                 if self.candidates[$index] != self.seen[$index] {

@@ -35,13 +35,14 @@
 //! Complexity: exponential in the worst case; in practice up to a few thousand nodes, a
 //! template-bound evaluation costing about 10^4 word operations.
 //! Verified: NOIP 2009's 20 official cases, the samples, random boards against a plain
-//! exhaustive oracle (tests/properties.rs, scripts/stress p1074; tests/p1074.rs also runs
-//! the target search alone on them), the identity and the group bound checked directly,
-//! and 14 hunted sparse boards (5-13 givens) whose answers were cross-checked with the
-//! previous group-bound-only solution and witnessed by a grid the oracle checks
-//! (tests/p1074.rs, testdata/README.md).
+//! exhaustive oracle (tests/solutions/, scripts/stress p1074; tests/solutions/p1074.rs also
+//! runs the target search alone on them), the identity and the group bound checked
+//! directly, and 14 hunted sparse boards (5-13 givens) whose answers were cross-checked
+//! with the previous group-bound-only solution and witnessed by a grid the oracle checks
+//! (tests/solutions/p1074.rs, testdata/README.md).
 //! Submit this file alone (Rust 2018 or 2021, rustc 1.63 or newer).
 
+use input::{quote, Tokens};
 use std::cmp::Reverse;
 use std::io::{self, BufRead, Write};
 
@@ -228,8 +229,8 @@ impl bitcore::Goal for AtLeast {
     fn choose_cell(&mut self, _board: &bitcore::Board) -> Option<usize> {
         // The open scoring cell with the fewest candidates, the highest digit to try among
         // those. Most targets are proved out of reach, and few candidates fail fastest
-        // (measured on the hunt set: 4x fewer nodes, 2x fewer bound steps than highest
-        // digit first).
+        // (on the hunted boards, far fewer nodes and bound steps than highest digit first:
+        // solutions/p1074/README.md#what-made-the-difference-on-sparse-boards).
         // Counted after fixing; only cells still open on the board qualify.
         self.candidates
             .iter()
@@ -744,17 +745,18 @@ pub fn best_grid_after(grid: &[u8; 81], quick_nodes: u32) -> Option<[u8; 81]> {
 }
 
 /// Subgradient steps of the template bound at the root of each target's search (with
-/// reduced-cost fixing), and at every other node (without: measured, fixing at every node
-/// costs more than the nodes it saves, while fixing at the root alone cuts the hard set's
-/// nodes 2.3x). More steps cut few nodes but cost more than they save.
+/// reduced-cost fixing), and at every other node (without: fixing at every node costs more
+/// than the nodes it saves, while fixing at the root alone cuts many). More steps cut few
+/// nodes but cost more than they save (solutions/p1074/README.md, "What made the
+/// difference on sparse boards").
 const ROOT_STEPS: usize = 10;
 const NODE_STEPS: usize = 3;
 
 /// Nodes the group-bound-only search may use before the template bound takes over
-/// (measured: NOIP's cases need at most a few thousand; on the hardest hunted boards the
-/// best grid it finds by 20,000 nodes is often the answer, which spares the target search
-/// its slowest part, finding a grid at the last target: worst hard board 361M -> 160M
-/// instructions, while 8,000 nodes left most of them above 250M).
+/// (NOIP's cases need at most a few thousand; on the hardest hunted boards the best grid
+/// it finds within this many nodes is often the answer, which spares the target search its
+/// slowest part, finding a grid at the last target; fewer nodes left that part to the
+/// target search again: solutions/p1074/README.md, same section).
 const QUICK_NODES: u32 = 20_000;
 
 /// Reads the board, searches, writes the best score (or -1).
@@ -764,95 +766,35 @@ pub fn solve<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), String
     writeln!(output, "{answer}").map_err(|e| format!("cannot write output: {e}"))
 }
 
-/// At most this many characters of a bad token are quoted in an error message.
-const QUOTE_CHARS: usize = 60;
-
-/// Reads 81 whitespace-separated integers 0-9, row by row, as a stream: memory stays
-/// bounded whatever the input (a bad token is kept only as far as the message quotes it).
+/// Reads 81 whitespace-separated integers 0-9, row by row, as a stream (`input::Tokens`:
+/// memory stays bounded whatever the input).
 fn read_board<R: BufRead>(input: R) -> Result<[u8; 81], String> {
     let mut grid = [0; 81];
-    let mut tokens = Tokens {
-        bytes: input.bytes(),
-    };
+    let mut tokens = Tokens::new(input);
     for (cell, value) in grid.iter_mut().enumerate() {
-        let token = match tokens.next()? {
-            Some(token) => token,
+        let (line, token) = match tokens.next()? {
+            Some(numbered) => numbered,
             None if cell == 0 => return Err("empty input: expected 81 numbers 0-9".to_string()),
-            None => return Err(format!("expected 81 numbers 0-9, found only {cell}")),
+            None => return Err(format!("the input ends after {cell} of the 81 numbers")),
         };
-        *value = match token.as_slice() {
+        *value = match token {
             [digit @ b'0'..=b'9'] => digit - b'0',
             _ => {
                 return Err(format!(
-                    "number {} is `{}`, expected one digit 0-9",
+                    "line {line}: number {} is `{}`, expected one digit 0-9",
                     cell + 1,
-                    quote(&token)
+                    quote(token)
                 ))
             }
         };
     }
     match tokens.next()? {
-        Some(extra) => Err(format!(
-            "unexpected `{}` after the 81 numbers",
-            quote(&extra)
+        Some((line, extra)) => Err(format!(
+            "line {line}: unexpected `{}` after the 81 numbers",
+            quote(extra)
         )),
         None => Ok(grid),
     }
-}
-
-/// Whitespace-separated tokens of a byte stream, each cut to the bytes `quote` may show.
-struct Tokens<R> {
-    bytes: io::Bytes<R>,
-}
-
-impl<R: BufRead> Tokens<R> {
-    /// The next token, cut after enough bytes for `QUOTE_CHARS` characters and a sign
-    /// that there is more; `None` at the end of the input.
-    fn next(&mut self) -> Result<Option<Vec<u8>>, String> {
-        let mut token = Vec::new();
-        for byte in &mut self.bytes {
-            let byte = byte.map_err(|e| format!("cannot read input: {e}"))?;
-            if byte.is_ascii_whitespace() {
-                if token.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            token.push(byte);
-            // 4 bytes per character at most, plus one to tell that the token goes on: no
-            // need to read further (a token this long is bad whatever follows).
-            if token.len() > 4 * QUOTE_CHARS {
-                break;
-            }
-        }
-        Ok(if token.is_empty() { None } else { Some(token) })
-    }
-}
-
-/// A token for an error message: at most `QUOTE_CHARS` characters, control characters
-/// escaped, bytes that are not UTF-8 as `\xNN`, and `...` when cut.
-fn quote(token: &[u8]) -> String {
-    let mut shown = String::new();
-    let mut rest = token;
-    let mut chars = 0;
-    while !rest.is_empty() {
-        if chars == QUOTE_CHARS {
-            shown.push_str("...");
-            break;
-        }
-        // The first character, if the first 1 to 4 bytes make one.
-        let first = (1..=rest.len().min(4))
-            .find_map(|len| std::str::from_utf8(&rest[..len]).ok())
-            .and_then(|text| text.chars().next());
-        match first {
-            Some(c) if c.is_control() || c == '\u{feff}' => shown.extend(c.escape_default()),
-            Some(c) => shown.push(c),
-            None => shown.push_str(&format!("\\x{:02X}", rest[0])),
-        }
-        rest = &rest[first.map_or(1, char::len_utf8)..];
-        chars += 1;
-    }
-    shown
 }
 
 fn main() {
@@ -860,6 +802,207 @@ fn main() {
         eprintln!("p1074: {message}");
         std::process::exit(1);
     }
+}
+
+// Streamed input and short quotes of bad input: `solutions/input.rs`, inlined verbatim.
+#[rustfmt::skip]
+mod input {
+// ==== BEGIN solutions/input.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
+//! Contest input read as a stream, and bad input quoted in one short line.
+//!
+//! [`Lines`] hands out one trimmed, non-blank line at a time and [`Tokens`] one white-space
+//! separated token at a time; each keeps only the current line or token, cut at
+//! [`KEPT_BYTES`], so memory never grows with the input (a 200 MB line costs nothing) and a
+//! hand-made file with CRLF ends, trailing spaces, blank lines or no final newline reads as
+//! the judge's does. [`quote`] shows a bad line or token in an error message: at most
+//! [`QUOTE_CHARS`] characters (counted as characters, not bytes), control characters and
+//! bytes that are not UTF-8 escaped.
+//!
+//! Complexity: O(1) per input byte; O(`KEPT_BYTES`) memory.
+//! Verified: through every solution that inlines it, by tests/solutions/ (CRLF, trailing
+//! spaces, blank lines, no final newline, a huge line in flat memory, non-UTF-8 bytes, the
+//! length and escaping of every error message).
+//!
+//! This file is the single source: `scripts/sync-core` copies it verbatim into every
+//! solution whose marker names it, and `tests/tools/sync.rs` fails on any drift.
+#![allow(dead_code)] // each solution uses a different part
+
+use std::io::BufRead;
+
+/// An error message quotes at most this many characters of a bad line or token.
+pub const QUOTE_CHARS: usize = 60;
+/// Bytes kept of one line or token: more than any valid one, and enough for `QUOTE_CHARS`
+/// characters of up to 4 bytes each.
+pub const KEPT_BYTES: usize = 4 * QUOTE_CHARS + 16;
+
+/// Lines read from the input one at a time: only the current line is kept, without the white
+/// space around it, cut at `KEPT_BYTES` bytes (a longer line is malformed anyway).
+pub struct Lines<R> {
+    input: R,
+    line: Vec<u8>,
+    /// The current line's number, counted from 1.
+    number: usize,
+}
+
+impl<R: BufRead> Lines<R> {
+    pub fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            line: Vec::with_capacity(KEPT_BYTES),
+            number: 0,
+        }
+    }
+
+    /// The next line that is not blank, trimmed, with its number; `None` at the end of the
+    /// input.
+    pub fn next_nonblank(&mut self) -> Result<Option<(usize, &[u8])>, String> {
+        while self.read_line()? {
+            if !self.line.is_empty() {
+                return Ok(Some((self.number, &self.line)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Reads the next line into `self.line`, trimmed; `false` at the end of the input.
+    fn read_line(&mut self) -> Result<bool, String> {
+        self.line.clear();
+        let mut any = false;
+        let mut cut = false; // something other than white space went past KEPT_BYTES
+        loop {
+            let buffer = self
+                .input
+                .fill_buf()
+                .map_err(|e| format!("cannot read input: {e}"))?;
+            if buffer.is_empty() {
+                break;
+            }
+            any = true;
+            // The line's bytes in this buffer: up to the newline, or all of it.
+            let (mut part, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+                Some(end) => (&buffer[..end], end + 1, true),
+                None => (buffer, buffer.len(), false),
+            };
+            if self.line.is_empty() {
+                // Leading white space (it may span buffers).
+                let start = part.iter().position(|byte| !byte.is_ascii_whitespace());
+                part = &part[start.unwrap_or(part.len())..];
+            }
+            let kept = part.len().min(KEPT_BYTES - self.line.len());
+            self.line.extend_from_slice(&part[..kept]);
+            cut |= part[kept..].iter().any(|byte| !byte.is_ascii_whitespace());
+            self.input.consume(used);
+            if ended {
+                break;
+            }
+        }
+        if !any {
+            return Ok(false);
+        }
+        self.number += 1;
+        // A cut line keeps its full KEPT_BYTES bytes, so it is still seen as too long.
+        while !cut && self.line.last().map_or(false, u8::is_ascii_whitespace) {
+            self.line.pop();
+        }
+        Ok(true)
+    }
+}
+
+/// White-space separated tokens, read from the input one at a time: only the current token
+/// is kept, cut at `KEPT_BYTES` bytes (a longer token is malformed anyway).
+pub struct Tokens<R> {
+    input: R,
+    token: Vec<u8>,
+    /// The line the reading is on, counted from 1.
+    line: usize,
+}
+
+impl<R: BufRead> Tokens<R> {
+    pub fn new(input: R) -> Tokens<R> {
+        Tokens {
+            input,
+            token: Vec::with_capacity(KEPT_BYTES),
+            line: 1,
+        }
+    }
+
+    /// The next token with the number of its line, or `None` at the end of the input.
+    pub fn next(&mut self) -> Result<Option<(usize, &[u8])>, String> {
+        self.token.clear();
+        loop {
+            let buffer = self
+                .input
+                .fill_buf()
+                .map_err(|e| format!("cannot read input: {e}"))?;
+            if buffer.is_empty() {
+                break;
+            }
+            let mut used = 0;
+            let mut complete = false;
+            for &byte in buffer {
+                if byte.is_ascii_whitespace() {
+                    if !self.token.is_empty() {
+                        complete = true; // the white space is left for the next call
+                        break;
+                    }
+                    if byte == b'\n' {
+                        self.line += 1;
+                    }
+                } else if self.token.len() < KEPT_BYTES {
+                    self.token.push(byte);
+                }
+                used += 1;
+            }
+            self.input.consume(used);
+            if complete {
+                break;
+            }
+        }
+        Ok(if self.token.is_empty() {
+            None
+        } else {
+            Some((self.line, &self.token))
+        })
+    }
+}
+
+/// `bytes` as an error message shows them: at most `QUOTE_CHARS` characters (then `...`),
+/// control characters and a byte-order mark escaped (`\r`, `\t`, `\u{1b}`, `\u{feff}`) and
+/// bytes that are not UTF-8 as `\xNN`.
+pub fn quote(bytes: &[u8]) -> String {
+    let mut shown = String::new();
+    let mut rest = bytes;
+    let mut count = 0;
+    while let Some(&first) = rest.first() {
+        if count == QUOTE_CHARS {
+            shown.push_str("...");
+            break;
+        }
+        // The shortest prefix that is valid UTF-8 is exactly one character.
+        let decoded = (1..=rest.len().min(4)).find_map(|length| {
+            let text = std::str::from_utf8(&rest[..length]).ok()?;
+            Some((text.chars().next()?, length))
+        });
+        match decoded {
+            Some((character, length)) => {
+                // Control characters, and the invisible byte-order mark (U+FEFF), escaped.
+                if character.is_control() || character == '\u{feff}' {
+                    shown.extend(character.escape_default());
+                } else {
+                    shown.push(character);
+                }
+                rest = &rest[length..];
+            }
+            None => {
+                shown.push_str(&format!("\\x{first:02x}"));
+                rest = &rest[1..];
+            }
+        }
+        count += 1;
+    }
+    shown
+}
+// ==== END solutions/input.rs ====
 }
 
 #[rustfmt::skip]
@@ -896,28 +1039,29 @@ mod bitcore {
 //! - Naked singles: candidates per cell counted bit-sliced over the 9 digits (`once`,
 //!   `twice`), 27 cells at a time, the 3 bands in one loop.
 //! - Branching: binary and iterative. Pick a bi-value cell in the box with the most open
-//!   cells (25% fewer guesses than the first bi-value cell on forum_hardest_1905), else
+//!   cells (fewer guesses than the first bi-value cell: docs/design.md#branch-cell), else
 //!   the first open cell of each band with the fewest candidates of those three. Try one
 //!   digit on a copy (lowest first, or highest when the goal asks), then remove it from the
 //!   cell; on a bi-value cell the other digit is placed at once. No allocation.
 //! - Ending early when counting: a propagated board with 4 open cells is a rectangle with
 //!   exactly two completions (`rectangle_fills` says why), both reported without a guess.
 //! - Where the time goes: mispredicted checks and waiting on memory, more than
-//!   instructions (about 3,000 a guess on forum_hardest_1905): cutting 13% of them saved
-//!   1-2.5% of the time, the pass order that lets visits overlap saved 4-11%.
+//!   instructions: cutting instructions saved little of the time, letting visits overlap
+//!   saved much more (docs/design.md#compiler-fence, #pass-order).
 //! - Left out, each costing more per node than its fewer nodes save: the band rule on
 //!   stacks, claiming on columns, tdoku's triads, branching on permutations, other cell
-//!   choices, digit orders and pass schedules. Numbers: solutions/README.md.
+//!   choices, digit orders and pass schedules (docs/design.md#tried-and-lost-9x9).
 //!
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete); a visit is O(1) word
 //! operations, a guess a few thousand instructions. Most 17-clue puzzles need no guess.
 //!
 //! # Verified
-//! `tests/core.rs` (unit tests; every completion against the oracle), `tests/properties.rs`
-//! (random boards against a plain backtracking oracle), the official NOIP 2009 and POJ 3074
-//! data, `scripts/stress`. The single source: `scripts/sync-core` copies it verbatim into
-//! every solution and `tests/sync.rs` fails on any drift.
+//! `tests/cores/` (unit tests; counts and every completion against the plain oracle),
+//! `tests/solutions/` (every solution against the oracle on its stress mix), the official
+//! NOIP 2009 and POJ 3074 data (tests/judge.rs), `scripts/stress`. The single source:
+//! `scripts/sync-core` copies it verbatim into every solution and `tests/tools/sync.rs`
+//! fails on any drift.
 #![allow(dead_code)] // each solution uses a different part of the core
 
 /// The 9 cells of one row of a band, for rows 0, 1, 2 of the band.
@@ -1093,8 +1237,8 @@ pub trait Goal {
     const HIGH_DIGITS_FIRST: bool = false;
     /// Whether the goal wants every completion (counting): then a board left with 4 open
     /// cells, a rectangle, is finished at once with its two completions. Off by default:
-    /// the check costs a first-solution search 2.4% on forum_1905, and it never fires on
-    /// a puzzle with one solution.
+    /// the check slows a first-solution search (docs/design.md#rectangle), and it never
+    /// fires on a puzzle with one solution.
     const EVERY_COMPLETION: bool = false;
 }
 
@@ -1111,7 +1255,7 @@ impl Board {
     /// A board from 81 cells in row-major order, `0` empty and `1..=9` a given.
     /// Returns `None` when two givens clash (same digit twice in a row, column or box).
     /// Values above 9 are the caller's to reject (every solution's parser does; checking
-    /// here again measured 1% on the 17-clue set).
+    /// here again is a cost on the hottest setup path for no gain).
     pub fn from_grid(grid: &[u8; 81]) -> Option<Board> {
         let mut board = Board::empty();
         for (cell, &value) in grid.iter().enumerate() {
@@ -1193,7 +1337,7 @@ impl Board {
     fn apply_band_rule(&mut self) -> bool {
         // Unrolled by hand: with a constant index, each visit's words are fixed addresses.
         // The fence emits nothing; it stops LLVM from keeping words loaded by earlier checks
-        // in registers across the pass, which spilled them (-13% instructions, -1-2.5% CPU).
+        // in registers across the pass, which spilled them (docs/design.md#compiler-fence).
         macro_rules! visit_changed {
             ($quiet:ident; $($index:literal)*) => {$(
                 if self.candidates[$index] != self.seen[$index] {
@@ -1208,8 +1352,8 @@ impl Board {
         // The order: a visit writes to its digit's 2 other words and its band's 8 others,
         // and a check of such a word waits for those writes. Here no two words in a row
         // share a digit or a band (digit d in band (d + k) % 3, for k = 0, 1, 2), so the
-        // processor overlaps a visit with the checks after it: -6.4% CPU on forum_1905,
-        // -11% on 17clue, against 0, 1, 2, ..., 26.
+        // processor overlaps a visit with the checks after it, which index order 0, 1, 2,
+        // ..., 26 never lets it do (docs/design.md#pass-order).
         loop {
             let mut quiet = true;
             visit_changed!(quiet; 0 4 8 9 13 17 18 22 26 1 5 6 10 14 15 19 23 24 2 3 7 11 12 16 20 21 25);
@@ -1240,7 +1384,8 @@ impl Board {
         self.candidates[first + (band + 1) % 3] &= keep;
         self.candidates[first + (band + 2) % 3] &= keep;
         // Rows left with one cell are solved: those cells leave the other digits. Found by
-        // arithmetic on the 3 rows at once rather than 3 table look-ups (1-2% less CPU):
+        // arithmetic on the 3 rows at once rather than 3 table look-ups (a shorter chain of
+        // loads: docs/design.md#solved-rows):
         // `rest` is each row without its lowest cell (every row has one, so no borrow
         // crosses rows), bit 8 of a row in `more` says its `rest` is not empty, and
         // `more - (more >> 8) | more` widens that bit to the whole row.
@@ -1442,7 +1587,7 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         }
         if G::EVERY_COMPLETION && board.open_cells() == 4 {
             // A rectangle: filled both ways here instead of a guess and two propagations.
-            // Counting serg: 253 -> 186 guesses a puzzle, 5% less time (solutions/README.md).
+            // Counting, a quarter of the guesses go so (docs/design.md#rectangle).
             let [first, second] = board.rectangle_fills::<G>();
             return goal.found(&first) || goal.found(&second);
         }

@@ -16,7 +16,7 @@
 //! solutions in practice (times measured in results/, scripts/bench). Memory: the input is
 //! read one line at a time and answers go out through a buffer, so it does not grow with T.
 //! Verified: the statement's sample and random puzzles against a plain counting oracle
-//! (tests/properties.rs, scripts/stress sicily1317).
+//! (tests/solutions/, scripts/stress sicily1317).
 //! Where to submit: Sicily (Sun Yat-sen University's judge); whether it takes Rust is
 //! unknown. Compiles warning-free with rustc 1.63 and later, editions 2018-2024.
 
@@ -138,12 +138,12 @@ mod input {
 //! bytes that are not UTF-8 escaped.
 //!
 //! Complexity: O(1) per input byte; O(`KEPT_BYTES`) memory.
-//! Verified: through every solution that inlines it, by tests/newprobs.rs and
-//! tests/properties.rs (CRLF, trailing spaces, blank lines, no final newline, huge and
-//! non-UTF-8 tokens, the length and escaping of every error message).
+//! Verified: through every solution that inlines it, by tests/solutions/ (CRLF, trailing
+//! spaces, blank lines, no final newline, a huge line in flat memory, non-UTF-8 bytes, the
+//! length and escaping of every error message).
 //!
 //! This file is the single source: `scripts/sync-core` copies it verbatim into every
-//! solution whose marker names it, and `tests/sync.rs` fails on any drift.
+//! solution whose marker names it, and `tests/tools/sync.rs` fails on any drift.
 #![allow(dead_code)] // each solution uses a different part
 
 use std::io::BufRead;
@@ -358,28 +358,29 @@ mod bitcore {
 //! - Naked singles: candidates per cell counted bit-sliced over the 9 digits (`once`,
 //!   `twice`), 27 cells at a time, the 3 bands in one loop.
 //! - Branching: binary and iterative. Pick a bi-value cell in the box with the most open
-//!   cells (25% fewer guesses than the first bi-value cell on forum_hardest_1905), else
+//!   cells (fewer guesses than the first bi-value cell: docs/design.md#branch-cell), else
 //!   the first open cell of each band with the fewest candidates of those three. Try one
 //!   digit on a copy (lowest first, or highest when the goal asks), then remove it from the
 //!   cell; on a bi-value cell the other digit is placed at once. No allocation.
 //! - Ending early when counting: a propagated board with 4 open cells is a rectangle with
 //!   exactly two completions (`rectangle_fills` says why), both reported without a guess.
 //! - Where the time goes: mispredicted checks and waiting on memory, more than
-//!   instructions (about 3,000 a guess on forum_hardest_1905): cutting 13% of them saved
-//!   1-2.5% of the time, the pass order that lets visits overlap saved 4-11%.
+//!   instructions: cutting instructions saved little of the time, letting visits overlap
+//!   saved much more (docs/design.md#compiler-fence, #pass-order).
 //! - Left out, each costing more per node than its fewer nodes save: the band rule on
 //!   stacks, claiming on columns, tdoku's triads, branching on permutations, other cell
-//!   choices, digit orders and pass schedules. Numbers: solutions/README.md.
+//!   choices, digit orders and pass schedules (docs/design.md#tried-and-lost-9x9).
 //!
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete); a visit is O(1) word
 //! operations, a guess a few thousand instructions. Most 17-clue puzzles need no guess.
 //!
 //! # Verified
-//! `tests/core.rs` (unit tests; every completion against the oracle), `tests/properties.rs`
-//! (random boards against a plain backtracking oracle), the official NOIP 2009 and POJ 3074
-//! data, `scripts/stress`. The single source: `scripts/sync-core` copies it verbatim into
-//! every solution and `tests/sync.rs` fails on any drift.
+//! `tests/cores/` (unit tests; counts and every completion against the plain oracle),
+//! `tests/solutions/` (every solution against the oracle on its stress mix), the official
+//! NOIP 2009 and POJ 3074 data (tests/judge.rs), `scripts/stress`. The single source:
+//! `scripts/sync-core` copies it verbatim into every solution and `tests/tools/sync.rs`
+//! fails on any drift.
 #![allow(dead_code)] // each solution uses a different part of the core
 
 /// The 9 cells of one row of a band, for rows 0, 1, 2 of the band.
@@ -555,8 +556,8 @@ pub trait Goal {
     const HIGH_DIGITS_FIRST: bool = false;
     /// Whether the goal wants every completion (counting): then a board left with 4 open
     /// cells, a rectangle, is finished at once with its two completions. Off by default:
-    /// the check costs a first-solution search 2.4% on forum_1905, and it never fires on
-    /// a puzzle with one solution.
+    /// the check slows a first-solution search (docs/design.md#rectangle), and it never
+    /// fires on a puzzle with one solution.
     const EVERY_COMPLETION: bool = false;
 }
 
@@ -573,7 +574,7 @@ impl Board {
     /// A board from 81 cells in row-major order, `0` empty and `1..=9` a given.
     /// Returns `None` when two givens clash (same digit twice in a row, column or box).
     /// Values above 9 are the caller's to reject (every solution's parser does; checking
-    /// here again measured 1% on the 17-clue set).
+    /// here again is a cost on the hottest setup path for no gain).
     pub fn from_grid(grid: &[u8; 81]) -> Option<Board> {
         let mut board = Board::empty();
         for (cell, &value) in grid.iter().enumerate() {
@@ -655,7 +656,7 @@ impl Board {
     fn apply_band_rule(&mut self) -> bool {
         // Unrolled by hand: with a constant index, each visit's words are fixed addresses.
         // The fence emits nothing; it stops LLVM from keeping words loaded by earlier checks
-        // in registers across the pass, which spilled them (-13% instructions, -1-2.5% CPU).
+        // in registers across the pass, which spilled them (docs/design.md#compiler-fence).
         macro_rules! visit_changed {
             ($quiet:ident; $($index:literal)*) => {$(
                 if self.candidates[$index] != self.seen[$index] {
@@ -670,8 +671,8 @@ impl Board {
         // The order: a visit writes to its digit's 2 other words and its band's 8 others,
         // and a check of such a word waits for those writes. Here no two words in a row
         // share a digit or a band (digit d in band (d + k) % 3, for k = 0, 1, 2), so the
-        // processor overlaps a visit with the checks after it: -6.4% CPU on forum_1905,
-        // -11% on 17clue, against 0, 1, 2, ..., 26.
+        // processor overlaps a visit with the checks after it, which index order 0, 1, 2,
+        // ..., 26 never lets it do (docs/design.md#pass-order).
         loop {
             let mut quiet = true;
             visit_changed!(quiet; 0 4 8 9 13 17 18 22 26 1 5 6 10 14 15 19 23 24 2 3 7 11 12 16 20 21 25);
@@ -702,7 +703,8 @@ impl Board {
         self.candidates[first + (band + 1) % 3] &= keep;
         self.candidates[first + (band + 2) % 3] &= keep;
         // Rows left with one cell are solved: those cells leave the other digits. Found by
-        // arithmetic on the 3 rows at once rather than 3 table look-ups (1-2% less CPU):
+        // arithmetic on the 3 rows at once rather than 3 table look-ups (a shorter chain of
+        // loads: docs/design.md#solved-rows):
         // `rest` is each row without its lowest cell (every row has one, so no borrow
         // crosses rows), bit 8 of a row in `more` says its `rest` is not empty, and
         // `more - (more >> 8) | more` widens that bit to the whole row.
@@ -904,7 +906,7 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         }
         if G::EVERY_COMPLETION && board.open_cells() == 4 {
             // A rectangle: filled both ways here instead of a guess and two propagations.
-            // Counting serg: 253 -> 186 guesses a puzzle, 5% less time (solutions/README.md).
+            // Counting, a quarter of the guesses go so (docs/design.md#rectangle).
             let [first, second] = board.rectangle_fills::<G>();
             return goal.found(&first) || goal.found(&second);
         }

@@ -1,17 +1,9 @@
-//! `gen`: seeded random boards in each problem's format (through `scripts/gen`).
+//! `gen`: seeded random boards in each problem's format (through `scripts/gen`), and the
+//! plain oracle's answer to a case (`gen oracle PROBLEM < CASE.in`: how the `.out` files of
+//! `testdata/` are made). What each problem gets, its format and its oracle answer come
+//! from its row in `sudoku_toolkit::problems`; `--help` lists the problems.
 //!
 //! ```text
-//! gen p1074 --givens K [--count N] [--seed S]       boards of K random givens, blank line between
-//! gen dots [--kind KIND] [--count N] [--seed S]     81-character lines, `.` empty (AcWing 166)
-//! gen sicily [--kind KIND] [--count N] [--seed S]   a Sicily 1317 file
-//! gen grid16 [--givens K] [--count N] [--seed S]    unique 16x16 puzzles (minimal without --givens)
-//! gen p1784 [--kind KIND] [--count N] [--seed S]    P1784 boards (spaced digits), blank line between
-//! gen poj2676 [--kind KIND] [--count N] [--seed S]  a POJ 2676 file: T, then rows of digits
-//! gen kattis_sudokunique [--kind KIND] [--count N] [--seed S]   a Kattis file of spaced boards
-//! gen leetcode37 [--kind KIND] [--count N] [--seed S]   LeetCode boards (`.` empty), blank line between
-//! gen spoj_sudoku [--givens K] [--count N] [--seed S]   a SPOJ file: K, then unique 16x16 puzzles
-//! gen oracle PROBLEM < CASE.in                      the plain oracle's answer (any of the nine)
-//!
 //! KIND: unique [--givens K]        one solution, givens removed while it stays unique
 //!                                  (down to K givens; minimal without --givens)
 //!       multi [--solutions LO-HI]  between LO and HI solutions (default 2-100, LO >= 2)
@@ -21,41 +13,58 @@
 //!       mixed (the default)        the kinds above in turn
 //! ```
 //!
-//! The problem names acwing166, sicily1317 and acwing169 name the formats dots, sicily and
-//! grid16 too. P1784 and LeetCode take one board per case: `--count N` prints N boards
-//! separated by an empty line, one case each.
-//! Verified: tests/formats.rs runs `gen oracle` on every shipped case it can afford and
-//! round-trips every format through its parser.
+//! A problem that takes one board per case (P1074, P1784, LeetCode) gets `--count N`
+//! boards separated by an empty line, one case each.
+//! Verified: tests/tools/formats.rs runs `gen oracle` on every shipped case it can afford
+//! and round-trips every format through its parser.
 
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
+use sudoku_toolkit::problems::{self, Boards, Input, Problem};
 use sudoku_toolkit::rng::Rng;
-use sudoku_toolkit::{boards, boards16, expected, formats, oracle};
+use sudoku_toolkit::{boards, boards16, formats::Grid};
 
-const USAGE: &str = "\
-usage: gen p1074 --givens K [--count N] [--seed S]
-       gen FORMAT9 [--kind unique|multi|unsolvable|clash|dead-end|few-blanks|mixed]
-                   [--givens K] [--solutions LO-HI] [--count N] [--seed S]
-       gen grid16|spoj_sudoku [--givens K] [--count N] [--seed S]
+/// The usage text, with the problems of the registry.
+fn usage() -> String {
+    let mut lines = Vec::new();
+    for problem in problems::PROBLEMS {
+        let aliases = if problem.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" (= {})", problem.aliases.join(", "))
+        };
+        let what = match problem.boards {
+            Boards::Sparse => "--givens K: boards of exactly K random givens",
+            Boards::Kinds => "[--kind KIND] [--givens K] [--solutions LO-HI]",
+            Boards::Unique16 => "[--givens K]: unique 16x16 puzzles, minimal without --givens",
+        };
+        lines.push(format!("  {}{aliases}: {what}", problem.name));
+    }
+    format!(
+        "\
+usage: gen PROBLEM [OPTIONS] [--count N] [--seed S] [--pick I,J,...]
        gen oracle PROBLEM < CASE.in
 
-FORMAT9: dots (= acwing166), sicily (= sicily1317), p1784, poj2676, kattis_sudokunique,
-         leetcode37
-PROBLEM: p1074, sicily1317, acwing166, acwing169, p1784, poj2676, spoj_sudoku,
-         kattis_sudokunique, leetcode37
+PROBLEM and its options:
+{}
+KIND: unique, multi, unsolvable, clash, dead-end, few-blanks, mixed (the default)
+--pick I,J,...: of the N boards made, print only these (0-based, in this order): how
+a case that keeps a few boards of a large seeded pool is remade
 
-Prints seeded random boards in a problem's input format (grid16 = acwing169: unique
-16x16 puzzles, minimal without --givens; spoj_sudoku: the same with the count line; p1784
-and leetcode37: one board per case, an empty line between cases), or (oracle) the plain
-oracle's answer to a case: the .out files of testdata/ are made this way. A request the
-generator cannot meet (too few givens for a unique puzzle) is said on stderr and exits 1;
-a case the oracle cannot read is refused with the reason, exit 2.";
+Prints seeded random boards in a problem's input format (a problem that takes one board
+per case: an empty line between cases), or (oracle) the plain oracle's answer to a case:
+the .out files of testdata/ are made this way. A request the generator cannot meet (too
+few givens for a unique puzzle) is said on stderr and exits 1; a case the oracle cannot
+read is refused with the reason, exit 2.",
+        lines.join("\n")
+    )
+}
 
 fn main() -> ExitCode {
     sudoku_toolkit::die_quietly_on_closed_stdout();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
+        println!("{}", usage());
         return ExitCode::SUCCESS;
     }
     match run(args) {
@@ -71,7 +80,7 @@ fn main() -> ExitCode {
             }
         }
         Err(Refused::Usage(message)) => {
-            eprintln!("gen: {message}\n\n{USAGE}");
+            eprintln!("gen: {message}\n\n{}", usage());
             ExitCode::from(2)
         }
         Err(Refused::Case(message)) => {
@@ -83,6 +92,8 @@ fn main() -> ExitCode {
 
 struct Options {
     count: usize,
+    /// Which of the boards made to print, in this order (all when `None`).
+    pick: Option<Vec<usize>>,
     seed: u64,
     givens: Option<usize>,
     kind: String,
@@ -92,6 +103,7 @@ struct Options {
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut options = Options {
         count: 1,
+        pick: None,
         seed: 1,
         givens: None,
         kind: "mixed".into(),
@@ -105,6 +117,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
         let value = rest.next().ok_or(format!("{flag} needs a value"))?;
         match flag.as_str() {
             "--count" => options.count = number(value)?,
+            "--pick" => {
+                let picked: Vec<usize> = value.split(',').map(number).collect::<Result<_, _>>()?;
+                options.pick = Some(picked);
+            }
             "--seed" => options.seed = number(value)? as u64,
             "--givens" => options.givens = Some(number(value)?),
             "--kind" => options.kind = value.clone(),
@@ -180,38 +196,39 @@ impl From<&str> for Refused {
 
 /// The text to print and what could not be met (said on stderr, exit 1).
 fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
-    let format = args.first().ok_or("which format?")?.clone();
-    if format == "oracle" {
-        let problem = args.get(1).ok_or("gen oracle: which problem?")?;
+    let name = args.first().ok_or("which problem?")?;
+    if name == "oracle" {
+        let name = args.get(1).ok_or("gen oracle: which problem?")?;
         if args.len() > 2 {
             return Err("gen oracle takes the problem only; the case comes on stdin".into());
         }
-        if !expected::PROBLEMS.contains(&problem.as_str()) {
-            return Err(format!(
-                "gen oracle: unknown problem `{problem}` (want {})",
-                expected::PROBLEMS.join(", ")
+        let problem = problems::find(name).ok_or_else(|| {
+            format!(
+                "gen oracle: unknown problem `{name}` (want {})",
+                problems::names()
             )
-            .into());
-        }
+        })?;
         let mut input = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut input)
             .map_err(|e| format!("cannot read the case from stdin: {e}"))?;
         return oracle(problem, &input).map_err(Refused::Case);
     }
-    let format = match format.as_str() {
-        "acwing166" => "dots".to_string(),
-        "sicily1317" => "sicily".to_string(),
-        "acwing169" => "grid16".to_string(),
-        _ => format,
-    };
+    let problem = problems::find(name).ok_or_else(|| {
+        format!(
+            "unknown problem `{name}` (want {} or oracle)",
+            problems::names()
+        )
+    })?;
     let options = parse(&args[1..])?;
-    let sixteen = format == "grid16" || format == "spoj_sudoku";
-    let most = if sixteen { 256 } else { 81 };
+    let most = if problem.boards == Boards::Unique16 {
+        256
+    } else {
+        81
+    };
     if options.givens.is_some_and(|givens| givens > most) {
-        return Err(format!("--givens: at most {most} for {format}").into());
+        return Err(format!("--givens: at most {most} for {name}").into());
     }
     let mut rng = Rng::new(options.seed);
-    let mut text = String::new();
     let mut warnings = Vec::new();
     // A unique puzzle stops at a minimal one, which may keep more givens than asked.
     let mut check_givens = |index: usize, givens: usize| match options.givens {
@@ -221,18 +238,18 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
         )),
         _ => {}
     };
-    match format.as_str() {
-        "p1074" => {
-            let givens = options.givens.ok_or("p1074 needs --givens K")?;
-            for index in 0..options.count {
-                if index > 0 {
-                    text.push('\n');
-                }
-                text += &formats::p1074_board(&boards::sparse(&mut rng, givens));
-            }
+    let text = match problem.boards {
+        Boards::Sparse => {
+            let givens = options
+                .givens
+                .ok_or(format!("{} needs --givens K", problem.name))?;
+            let boards: Vec<Grid> = (0..options.count)
+                .map(|_| boards::sparse(&mut rng, givens))
+                .collect();
+            print9(problem, &picked(&options, boards)?)?
         }
-        "dots" | "sicily" | "p1784" | "poj2676" | "kattis_sudokunique" | "leetcode37" => {
-            let boards: Vec<[u8; 81]> = (0..options.count)
+        Boards::Kinds => {
+            let boards: Vec<Grid> = (0..options.count)
                 .map(|index| board(&options, index, &mut rng))
                 .collect::<Result<_, _>>()?;
             if options.kind == "unique" {
@@ -240,21 +257,9 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
                     check_givens(index, board.iter().filter(|&&d| d != 0).count());
                 }
             }
-            // One case per board for P1784 and LeetCode: an empty line between cases.
-            let cases = |print: fn(&[u8; 81]) -> String| -> String {
-                let cases: Vec<String> = boards.iter().map(print).collect();
-                cases.join("\n")
-            };
-            text += &match format.as_str() {
-                "dots" => boards.iter().map(|b| formats::dots(b) + "\n").collect(),
-                "sicily" => formats::sicily_input(&boards),
-                "poj2676" => formats::poj2676_input(&boards),
-                "kattis_sudokunique" => formats::kattis_input(&boards),
-                "p1784" => cases(formats::spaced_rows),
-                _ => cases(formats::leetcode_board),
-            };
+            print9(problem, &picked(&options, boards)?)?
         }
-        "grid16" | "spoj_sudoku" => {
+        Boards::Unique16 => {
             let mut boards = Vec::with_capacity(options.count);
             for index in 0..options.count {
                 let givens = options.givens.unwrap_or(0);
@@ -262,15 +267,47 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
                 check_givens(index, board.iter().filter(|&&d| d != 0).count());
                 boards.push(board);
             }
-            text += &if format == "grid16" {
-                boards.iter().map(formats::letters).collect()
-            } else {
-                formats::spoj_input(&boards)
-            };
+            let boards = picked(&options, boards)?;
+            match problem.input {
+                Input::Boards16 { print, .. } => print(&boards),
+                _ => {
+                    return Err(
+                        format!("{}: 16x16 boards need a 16x16 format", problem.name).into(),
+                    )
+                }
+            }
         }
-        other => return Err(format!("unknown format `{other}`").into()),
-    }
+    };
     Ok((text, warnings))
+}
+
+/// The boards `--pick` names, in its order (all of them without it).
+fn picked<T: Copy>(options: &Options, boards: Vec<T>) -> Result<Vec<T>, String> {
+    match &options.pick {
+        None => Ok(boards),
+        Some(indices) => indices
+            .iter()
+            .map(|&index| {
+                boards.get(index).copied().ok_or(format!(
+                    "--pick {index}: only {} boards (0-based)",
+                    boards.len()
+                ))
+            })
+            .collect(),
+    }
+}
+
+/// 9x9 `boards` in `problem`'s format: one case with all of them, or one case per board
+/// with an empty line between cases.
+fn print9(problem: &Problem, boards: &[Grid]) -> Result<String, String> {
+    match problem.input {
+        Input::Board9 { print, .. } => {
+            let cases: Vec<String> = boards.iter().map(print).collect();
+            Ok(cases.join("\n"))
+        }
+        Input::Boards9 { print, .. } => Ok(print(boards)),
+        Input::Boards16 { .. } => Err(format!("{}: 9x9 boards need a 9x9 format", problem.name)),
+    }
 }
 
 fn number(text: &str) -> Result<usize, String> {
@@ -278,30 +315,19 @@ fn number(text: &str) -> Result<usize, String> {
         .map_err(|_| format!("`{text}` is not a number"))
 }
 
-/// The oracle's answer to one case; a warning for each puzzle with several solutions in a
-/// problem that prints one (the `.out` then holds one right answer of several).
-fn oracle(problem: &str, input: &str) -> Result<(String, Vec<String>), String> {
-    let answer = expected::answer(problem, input)
-        .map_err(|e| format!("{problem}: the case does not parse: {e}"))?;
-    let several = match problem {
-        "acwing166" => formats::parse_acwing166(input)?
-            .iter()
-            .filter(|puzzle| oracle::count_solutions(puzzle, 2) > 1)
-            .count(),
-        "acwing169" => formats::parse_acwing169(input)?
-            .iter()
-            .filter(|puzzle| oracle::count_solutions16(puzzle, 2) > 1)
-            .count(),
-        // One puzzle, compared exactly by the judge: say when the answer is one of several.
-        "p1784" => usize::from(oracle::count_solutions(&formats::parse_p1784(input)?, 2) > 1),
-        "leetcode37" => {
-            usize::from(oracle::count_solutions(&formats::parse_leetcode(input)?, 2) > 1)
+/// The oracle's answer to one case; a note on stderr when puzzles of a problem that prints
+/// one grid have several solutions (the `.out` then holds one right answer of several).
+fn oracle(problem: &Problem, input: &str) -> Result<(String, Vec<String>), String> {
+    let answer = (problem.answer)(input)
+        .map_err(|e| format!("{}: the case does not parse: {e}", problem.name))?;
+    if problem.one_of_several {
+        let several = problem.puzzles_with_several_solutions(input)?;
+        // Not a failure: the solutions may print any valid grid there; say it, exit 0.
+        if several > 0 {
+            eprintln!(
+                "gen: note: {several} puzzle(s) have several solutions; the answer shows one"
+            );
         }
-        _ => 0,
-    };
-    // Not a failure: the solutions may print any valid grid there; say it, exit 0.
-    if several > 0 {
-        eprintln!("gen: note: {several} puzzle(s) have several solutions; the answer shows one");
     }
     Ok((answer, Vec::new()))
 }

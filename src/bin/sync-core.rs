@@ -1,7 +1,7 @@
 //! `sync-core`: rewrites the inlined blocks of every solution file from the files their
 //! markers name (run it after editing `solutions/core.rs`, `core16.rs` or `input.rs`).
 //! With `--check` it changes nothing and exits 1 when a copy has drifted. The rule for
-//! "in sync" is [`sudoku_toolkit::sync`], which `tests/sync.rs` uses too.
+//! "in sync" is [`sudoku_toolkit::sync`], which `tests/tools/sync.rs` uses too.
 
 use std::process::ExitCode;
 use sudoku_toolkit::{project, sync};

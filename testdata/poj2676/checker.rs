@@ -11,7 +11,7 @@
 //! have no solution: for those the output must be the line `no solution` too. White space
 //! is read leniently (blank lines, CRLF, spaces around a line).
 //! Std-only; builds alone with `rustc -O checker.rs` (rustc 1.63 or later, any edition).
-//! Verified: tests/checkers.rs runs it on a right answer, another valid grid, a broken given,
+//! Verified: tests/tools/checkers.rs runs it on a right answer, another valid grid, a broken given,
 //! a broken rule, malformed output and a wrong grid count.
 
 use std::process::exit;

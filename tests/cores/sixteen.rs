@@ -1,15 +1,11 @@
 //! Tests of what only the 16x16 core (`solutions/core16.rs`) shows: each propagation rule
-//! on hand-made boards, the AcWing 169 / POJ 3076 sample and official data; last, the input
-//! and output rules of the AcWing 169 program built on it. What both cores promise is
-//! tested once, for both, in tests/cores.rs.
+//! on hand-made boards, and the AcWing 169 / POJ 3076 statement's sample. What both cores
+//! promise is tested once, for both, in the suite's main.rs.
 
 use sudoku_toolkit::core16 as bitcore;
 
-#[allow(dead_code)]
-#[path = "../solutions/acwing169/main.rs"]
-mod acwing169;
-
-use bitcore::{search, Board, CountSolutions, FirstSolution};
+use super::common16::{count, is_solution_of};
+use bitcore::{search, Board, FirstSolution};
 
 /// The statement's sample puzzle (AcWing 169 / POJ 3076).
 const SAMPLE: &str = "\
@@ -75,32 +71,6 @@ fn pattern_grid() -> [u8; 256] {
     grid
 }
 
-fn same_unit(a: usize, b: usize) -> bool {
-    let (ar, ac, br, bc) = (a / 16, a % 16, b / 16, b % 16);
-    ar == br || ac == bc || (ar / 4 == br / 4 && ac / 4 == bc / 4)
-}
-
-/// Peers of a cell: same row, column or box, itself excluded.
-fn peers(cell: usize) -> impl Iterator<Item = usize> {
-    (0..256).filter(move |&other| other != cell && same_unit(cell, other))
-}
-
-fn is_valid_solution(solution: &[u8; 256], givens: &[u8; 256]) -> bool {
-    (0..256).all(|cell| {
-        (1..=16).contains(&solution[cell])
-            && (givens[cell] == 0 || givens[cell] == solution[cell])
-            && peers(cell).all(|other| solution[other] != solution[cell])
-    })
-}
-
-fn count(grid: &[u8; 256], cap: u64) -> u64 {
-    let mut goal = CountSolutions::up_to(cap);
-    if let Some(board) = Board::from_grid(grid) {
-        search(board, &mut goal);
-    }
-    goal.count
-}
-
 fn first_solution(grid: &[u8; 256]) -> Option<[u8; 256]> {
     let mut goal = FirstSolution::default();
     search(Board::from_grid(grid)?, &mut goal);
@@ -110,8 +80,8 @@ fn first_solution(grid: &[u8; 256]) -> Option<[u8; 256]> {
 #[test]
 fn the_pattern_grid_is_a_valid_solution() {
     let solved = pattern_grid();
-    assert!(is_valid_solution(&solved, &solved));
-    assert!(is_valid_solution(&grid(SAMPLE_SOLUTION), &grid(SAMPLE)));
+    assert!(is_solution_of(&solved, &solved));
+    assert!(is_solution_of(&grid(SAMPLE_SOLUTION), &grid(SAMPLE)));
 }
 
 #[test]
@@ -231,88 +201,7 @@ fn propagation_follows_a_placement_into_the_other_bands() {
 fn first_solution_solves_the_official_sample() {
     let puzzle = grid(SAMPLE);
     let solution = first_solution(&puzzle).expect("the sample has a solution");
-    assert!(is_valid_solution(&solution, &puzzle));
+    assert!(is_solution_of(&solution, &puzzle));
     assert_eq!(solution, grid(SAMPLE_SOLUTION));
     assert_eq!(count(&puzzle, 2), 1, "and it is unique");
-}
-
-#[test]
-fn the_official_data_is_solved() {
-    // testdata/acwing169/poj3076.{in,out}: POJ 3076's official data, shipped with the project.
-    let cases = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/acwing169");
-    let read = |name: &str| {
-        std::fs::read_to_string(cases.join(name))
-            .unwrap_or_else(|e| panic!("testdata/acwing169/{name} must be there: {e}"))
-    };
-    let (input, output) = (read("poj3076.in"), read("poj3076.out"));
-    let puzzles = sudoku_toolkit::formats::parse_acwing169(&input).unwrap();
-    let answers = sudoku_toolkit::formats::parse_acwing169(&output).unwrap();
-    assert!(!puzzles.is_empty());
-    assert_eq!(puzzles.len(), answers.len());
-    for (puzzle, answer) in puzzles.iter().zip(&answers) {
-        assert_eq!(first_solution(puzzle).as_ref(), Some(answer));
-    }
-}
-
-fn run_acwing169(input: &str) -> (String, Result<(), String>) {
-    let mut output = Vec::new();
-    let result = acwing169::solve(input.as_bytes(), &mut output);
-    (String::from_utf8(output).unwrap(), result)
-}
-
-#[test]
-fn acwing169_reads_crlf_blank_lines_and_trailing_spaces() {
-    let answer = format!("{SAMPLE_SOLUTION}\n");
-    let messy = SAMPLE.replace('\n', "  \r\n");
-    let input = format!("\r\n{SAMPLE}\n\n{}", messy.trim_end());
-    assert_eq!(run_acwing169(&input), (answer.repeat(2), Ok(())));
-    // Empty input is an error in every solution (one rule for all).
-    for empty in ["", "\n \r\n"] {
-        let (output, result) = run_acwing169(empty);
-        assert_eq!(output, "");
-        assert!(result.unwrap_err().starts_with("empty input"));
-    }
-}
-
-#[test]
-fn acwing169_prints_no_solution_for_clashing_or_dead_puzzles() {
-    let no_solution = format!("{}\n\n", acwing169::NO_SOLUTION);
-    let clash = SAMPLE.replacen("--A", "A-A", 1);
-    assert_eq!(run_acwing169(&clash), (no_solution.clone(), Ok(())));
-    // Cell 0 sees every letter, no two givens clash.
-    let dead = format!(
-        "-BCDEFGHIJKLMNOA\nP{}\n{}",
-        "-".repeat(15),
-        "----------------\n".repeat(14)
-    );
-    let (output, result) = run_acwing169(&format!("{dead}\n{SAMPLE}"));
-    assert_eq!(output, format!("{no_solution}{SAMPLE_SOLUTION}\n"));
-    assert_eq!(result, Ok(()));
-}
-
-#[test]
-fn acwing169_stops_at_malformed_input_after_the_answers_so_far() {
-    let answer = format!("{SAMPLE_SOLUTION}\n");
-    let bad_rows = [
-        ("--A----C-----O-", "line 18"),            // 15 characters
-        ("--A----C-----O-IX", "line 18"),          // 17 characters
-        ("--A----C-----O-Q", "bad character `Q`"), // beyond `P`
-        ("--A----C-----0-I", "bad character `0`"), // a digit
-        ("--a----C-----O-I", "bad character `a`"), // lower case
-    ];
-    for (row, wanted) in bad_rows {
-        let input = format!("{SAMPLE}\n{row}\n{SAMPLE}");
-        let (output, result) = run_acwing169(&input);
-        assert_eq!(output, answer, "{row}");
-        let message = result.unwrap_err();
-        assert!(message.contains(wanted), "{row}: {message}");
-    }
-    let cut_short: String = SAMPLE
-        .lines()
-        .take(5)
-        .map(|line| format!("{line}\n"))
-        .collect();
-    let (output, result) = run_acwing169(&format!("{SAMPLE}{cut_short}"));
-    assert_eq!(output, answer);
-    assert!(result.unwrap_err().contains("after 5 of its 16 rows"));
 }

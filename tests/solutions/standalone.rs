@@ -8,21 +8,20 @@
 //! otherwise. Every (compiler, edition) pair checks each submission with `--emit=metadata`
 //! (every error and lint, no code generation); the old compiler also builds it (edition
 //! 2021) and runs its sample, to show that what it makes answers. Stable's `-O` builds
-//! under every judge profile, run on every case, are tests/judge.rs's.
+//! under every judge profile are tests/judge.rs's.
 //!
-//! The submissions: each `solutions/<problem>/main.rs` alone, and LeetCode's
-//! `solutions/leetcode37/solution.rs` appended to `testdata/leetcode37/harness.rs` (LeetCode
+//! The submissions: each registry problem's program source (`Problem::program_source`):
+//! its `main.rs` alone, or a method's `solution.rs` appended to its harness (LeetCode
 //! pastes the submission into its own file, which supplies `struct Solution` and `main`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
+use sudoku_toolkit::problems::{Problem, PROBLEMS};
 use sudoku_toolkit::{compare, runner};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use super::root;
 
 /// A compiler to try, with its version.
 struct Compiler {
@@ -97,31 +96,19 @@ fn compilers() -> Vec<Compiler> {
 
 /// A file to compile, and the problem whose sample it answers.
 struct Submission {
-    problem: String,
+    problem: &'static Problem,
     source: PathBuf,
 }
 
 fn submissions(scratch: &Path) -> Vec<Submission> {
-    let mut found: Vec<Submission> = std::fs::read_dir(root().join("solutions"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|dir| dir.join("main.rs").is_file())
-        .map(|dir| Submission {
-            problem: dir.file_name().unwrap().to_str().unwrap().to_string(),
-            source: dir.join("main.rs"),
+    PROBLEMS
+        .iter()
+        .map(|problem| {
+            let source = scratch.join(format!("{}.rs", problem.name));
+            std::fs::write(&source, problem.program_source(root()).unwrap()).unwrap();
+            Submission { problem, source }
         })
-        .collect();
-    let harness = std::fs::read_to_string(root().join("testdata/leetcode37/harness.rs")).unwrap();
-    let solution =
-        std::fs::read_to_string(root().join("solutions/leetcode37/solution.rs")).unwrap();
-    let joined = scratch.join("leetcode37.rs");
-    std::fs::write(&joined, harness + &solution).unwrap();
-    found.push(Submission {
-        problem: "leetcode37".to_string(),
-        source: joined,
-    });
-    found.sort_by(|a, b| a.problem.cmp(&b.problem));
-    found
+        .collect()
 }
 
 /// One rustc run: a check (`--emit=metadata`: errors and lints, no code) or a build.
@@ -138,7 +125,6 @@ fn every_submission_compiles_with_every_rustc_and_edition_without_warnings() {
     std::fs::create_dir_all(&scratch).unwrap();
     let compilers = compilers();
     let submissions = submissions(&scratch);
-    assert!(submissions.len() >= 9, "expected the nine submissions");
     let mut jobs = Vec::new();
     for compiler in &compilers {
         for submission in &submissions {
@@ -180,13 +166,13 @@ fn every_submission_compiles_with_every_rustc_and_edition_without_warnings() {
 fn run_job(job: &Job, scratch: &Path) -> Result<(), String> {
     let what = format!(
         "{} with {}, edition {}",
-        job.submission.problem,
+        job.submission.problem.name,
         job.compiler.name(),
         job.edition
     );
     let binary = scratch.join(format!(
         "{}-{}-{}-{}",
-        job.submission.problem, job.compiler.version.0, job.compiler.version.1, job.edition
+        job.submission.problem.name, job.compiler.version.0, job.compiler.version.1, job.edition
     ));
     let mut command = Command::new(&job.compiler.program);
     command.args(["--edition", job.edition, "--crate-name", "submission"]);
@@ -213,18 +199,13 @@ fn run_job(job: &Job, scratch: &Path) -> Result<(), String> {
         return Err(format!("{what}: rustc printed warnings:\n{messages}"));
     }
     if job.build {
-        check_sample(&job.submission.problem, &binary).map_err(|e| format!("{what}: {e}"))?;
+        check_sample(job.submission.problem, &binary).map_err(|e| format!("{what}: {e}"))?;
     }
     Ok(())
 }
 
-fn check_sample(problem: &str, binary: &Path) -> Result<(), String> {
-    let cases = root().join("testdata").join(problem);
-    let sample = ["sample", "sample1", "partial_sample"]
-        .iter()
-        .find(|sample| cases.join(format!("{sample}.in")).is_file())
-        .ok_or_else(|| format!("no sample in testdata/{problem}"))?;
-    check_case(&cases, sample, binary)
+fn check_sample(problem: &Problem, binary: &Path) -> Result<(), String> {
+    check_case(&problem.testdata(root()), problem.sample, binary)
 }
 
 fn check_case(cases: &Path, sample: &str, binary: &Path) -> Result<(), String> {

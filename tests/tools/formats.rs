@@ -1,16 +1,17 @@
-//! The formats of src/formats.rs and the oracle answers of src/expected.rs, for all nine
-//! problems: every printer's output parses back to the same grids (also with CRLF, trailing
-//! spaces and no final newline); every parser refuses wrong counts, bad characters and
-//! truncated input with a message naming the problem; `expected::answer` reproduces every
-//! shipped `.out` it can afford (the slow ones are listed in `SLOW` with the reason); and
-//! the `gen` binary itself answers a case and refuses a malformed one (exit 2).
-//! Runs in a few seconds with the test profile (opt-level 2).
+//! The formats of src/formats.rs and the oracle answers of src/expected.rs, for every
+//! problem of the registry: each problem's printed input parses back to the same grids
+//! (also with CRLF, trailing spaces and no final newline); every parser refuses wrong
+//! counts, bad characters and truncated input with a message naming the line; each
+//! problem's oracle answer reproduces every shipped `.out` it can afford (the slow ones
+//! are listed in `SLOW` with the reason); and the `gen` binary itself makes every
+//! problem's boards, answers a case and refuses a malformed one (exit 2).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use sudoku_toolkit::formats::{self, Grid, Grid16};
+use sudoku_toolkit::problems::{Boards, Input, PROBLEMS};
 use sudoku_toolkit::rng::Rng;
-use sudoku_toolkit::{boards, boards16, compare, expected};
+use sudoku_toolkit::{boards, boards16, compare};
 
 /// Boards of every kind the tools make: full, a few blanks, open, unsolvable, empty.
 fn boards9(seed: u64, count: usize) -> Vec<Grid> {
@@ -70,56 +71,39 @@ fn round_trip<T: PartialEq + std::fmt::Debug>(
 }
 
 #[test]
-fn every_format_round_trips() {
+fn every_problems_input_round_trips() {
     for seed in 1..=5 {
         let grids = boards9(seed, 12);
-        for grid in &grids {
-            round_trip(
-                "p1074",
-                &formats::p1074_board(grid),
-                formats::parse_p1074,
-                grid,
-            );
-            round_trip(
-                "p1784",
-                &formats::spaced_rows(grid),
-                formats::parse_p1784,
-                grid,
-            );
-            round_trip(
-                "leetcode37",
-                &formats::leetcode_board(grid),
-                formats::parse_leetcode,
-                grid,
-            );
+        let grids16 = boards16(seed, 4);
+        for problem in PROBLEMS {
+            let name = problem.name;
+            match problem.input {
+                Input::Board9 { print, parse } => {
+                    for grid in &grids {
+                        round_trip(name, &print(grid), parse, grid);
+                    }
+                }
+                Input::Boards9 { print, parse } => round_trip(name, &print(&grids), parse, &grids),
+                Input::Boards16 { print, parse } => {
+                    round_trip(name, &print(&grids16), parse, &grids16)
+                }
+            }
         }
-        let lines: String = grids.iter().map(|g| formats::dots(g) + "\n").collect();
-        round_trip("acwing166", &lines, formats::parse_acwing166, &grids);
+        let lines = formats::acwing166_input(&grids);
         round_trip(
             "acwing166 with end",
             &(lines + "end\n"),
             formats::parse_acwing166,
             &grids,
         );
-        let sicily = formats::sicily_input(&grids);
-        round_trip("sicily1317", &sicily, formats::parse_sicily, &grids);
-        let poj = formats::poj2676_input(&grids);
-        round_trip("poj2676", &poj, formats::parse_poj2676, &grids);
-        let kattis = formats::kattis_input(&grids);
-        round_trip("kattis", &kattis, formats::parse_kattis, &grids);
         // Kattis reads tokens: line breaks and blank lines do not matter.
+        let kattis = formats::kattis_input(&grids);
         round_trip(
             "kattis on one line",
             &kattis.split_whitespace().collect::<Vec<_>>().join(" "),
             formats::parse_kattis,
             &grids,
         );
-
-        let grids = boards16(seed, 4);
-        let acwing: String = grids.iter().map(formats::letters).collect();
-        round_trip("acwing169", &acwing, formats::parse_acwing169, &grids);
-        let spoj = formats::spoj_input(&grids);
-        round_trip("spoj_sudoku", &spoj, formats::parse_spoj, &grids);
     }
 }
 
@@ -409,7 +393,9 @@ fn the_oracle_reproduces_every_affordable_shipped_answer() {
     );
     let mut used: Vec<(&str, &str)> = Vec::new();
     let mut checked = Vec::new();
-    for problem in expected::PROBLEMS {
+    for problem in PROBLEMS {
+        let answer = problem.answer;
+        let problem = problem.name;
         for (name, path) in cases(problem) {
             let skip = SLOW.iter().find_map(|&(p, prefixes, _)| {
                 let prefix = prefixes.iter().find(|prefix| name.starts_with(*prefix));
@@ -422,8 +408,7 @@ fn the_oracle_reproduces_every_affordable_shipped_answer() {
             let input = std::fs::read_to_string(&path).expect("a readable case");
             let want = std::fs::read_to_string(path.with_extension("out")).expect("its .out");
             let started = Instant::now();
-            let got = expected::answer(problem, &input)
-                .unwrap_or_else(|e| panic!("{problem}/{name}: refused: {e}"));
+            let got = answer(&input).unwrap_or_else(|e| panic!("{problem}/{name}: refused: {e}"));
             let took = started.elapsed().as_secs_f64();
             assert!(
                 compare::compare(want.as_bytes(), got.as_bytes()).is_none(),
@@ -442,12 +427,13 @@ fn the_oracle_reproduces_every_affordable_shipped_answer() {
     }
     eprintln!("{} cases checked:\n{}", checked.len(), checked.join("\n"));
     // Every problem has cases checked, not only skipped ones (the 16x16 oracle aside).
-    for problem in expected::PROBLEMS {
-        if problem != "acwing169" && problem != "spoj_sudoku" {
-            let prefix = format!("{problem}/");
+    for problem in PROBLEMS {
+        if problem.boards != Boards::Unique16 {
+            let prefix = format!("{}/", problem.name);
             assert!(
                 checked.iter().any(|line| line.starts_with(&prefix)),
-                "no case of {problem} checked"
+                "no case of {} checked",
+                problem.name
             );
         }
     }
@@ -498,26 +484,34 @@ fn gen_oracle_answers_and_refuses() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("leetcode37"));
 
-    // Every new input format comes out of gen and parses.
-    // Every new input format comes out of gen and parses.
+    // Every problem's boards come out of gen and parse.
     let text = |args: &[&str]| String::from_utf8(run(args, "").stdout).unwrap();
-    let seed = ["--count", "3", "--seed", "9"];
-    let poj = text(&[&["poj2676"][..], &seed].concat());
-    assert_eq!(formats::parse_poj2676(&poj).map(|g| g.len()), Ok(3));
-    let kattis = text(&[&["kattis_sudokunique"][..], &seed].concat());
-    assert_eq!(formats::parse_kattis(&kattis).map(|g| g.len()), Ok(3));
-    for (format, parse) in [
-        (
-            "p1784",
-            formats::parse_p1784 as fn(&str) -> Result<Grid, String>,
-        ),
-        ("leetcode37", formats::parse_leetcode),
-    ] {
-        let boards = text(&[&[format][..], &seed].concat());
-        for case in boards.split("\n\n") {
-            assert!(parse(case).is_ok(), "gen {format}: {case}");
-        }
+    for problem in PROBLEMS {
+        let givens = match problem.boards {
+            Boards::Sparse => "24",
+            Boards::Kinds => "30",
+            Boards::Unique16 => "200",
+        };
+        let made = text(&[
+            problem.name,
+            "--count",
+            "3",
+            "--seed",
+            "9",
+            "--givens",
+            givens,
+        ]);
+        let count = match problem.input {
+            Input::Board9 { parse, .. } => {
+                let cases: Vec<&str> = made.split("\n\n").collect();
+                for case in &cases {
+                    assert!(parse(case).is_ok(), "gen {}: {case}", problem.name);
+                }
+                Ok(cases.len())
+            }
+            Input::Boards9 { parse, .. } => parse(&made).map(|grids| grids.len()),
+            Input::Boards16 { parse, .. } => parse(&made).map(|grids| grids.len()),
+        };
+        assert_eq!(count, Ok(3), "gen {}:\n{made}", problem.name);
     }
-    let spoj = text(&["spoj_sudoku", "--givens", "200", "--count", "2"]);
-    assert_eq!(formats::parse_spoj(&spoj).map(|g| g.len()), Ok(2));
 }

@@ -1,14 +1,17 @@
-//! One test suite over both search cores (`solutions/core.rs` and `solutions/core16.rs`):
-//! the promises every core makes, checked against the plain oracle on seeded random boards.
-//! The macro instantiates the same tests for a box size of 3 (9x9) and 4 (16x16); what only
-//! one core has (P1074's maximiser, AcWing 169's I/O) stays in tests/core.rs and
-//! tests/core16.rs.
+//! The cores suite: both search cores (`solutions/core.rs` and `solutions/core16.rs`) and
+//! the promises every core makes, checked against the plain oracle (`src/oracle.rs`) on
+//! seeded random boards. The macro instantiates the same tests for a box size of 3 (9x9,
+//! [`common9`]) and 4 (16x16, [`common16`]); what only one core shows is in [`nine`] and
+//! [`sixteen`], which use the same helpers.
+
+mod nine;
+mod sixteen;
 
 macro_rules! core_suite {
-    ($suite:ident, $($core:ident)::+, box_size = $box_size:expr) => {
+    ($suite:ident, $core:ident, $box_size:expr, $count:ident, $clashes:ident, $is_solution_of:ident) => {
         mod $suite {
             use sudoku_toolkit::rng::Rng;
-            use $($core)::+::{search, Board, CountSolutions, FirstSolution, Goal};
+            use sudoku_toolkit::$core::{search, Board, CountSolutions, FirstSolution, Goal};
 
             const B: usize = $box_size;
             const N: usize = B * B;
@@ -24,45 +27,17 @@ macro_rules! core_suite {
                 })
             }
 
-            /// Plain reference: completions counted by trying every digit in the open cell
-            /// with the fewest allowed digits, up to `cap`. Shares nothing with the cores.
-            fn oracle_count(grid: &mut Grid, cap: u64) -> u64 {
-                let allowed = |grid: &Grid, cell: usize| {
-                    (1..=N as u8)
-                        .filter(|&d| peers(cell).all(|other| grid[other] != d))
-                        .collect::<Vec<u8>>()
-                };
-                let tightest = (0..CELLS)
-                    .filter(|&cell| grid[cell] == 0)
-                    .map(|cell| (allowed(grid, cell), cell))
-                    .min_by_key(|(digits, _)| digits.len());
-                let (digits, cell) = match tightest {
-                    None => return 1,
-                    Some(found) => found,
-                };
-                let mut total = 0;
-                for digit in digits {
-                    grid[cell] = digit;
-                    total += oracle_count(grid, cap - total);
-                    if total >= cap {
-                        break;
-                    }
-                }
-                grid[cell] = 0;
-                total
+            /// The plain oracle's count of completions, up to `cap`.
+            fn oracle_count(grid: &Grid, cap: u64) -> u64 {
+                sudoku_toolkit::oracle::$count(grid, cap)
             }
 
             fn clashes(grid: &Grid) -> bool {
-                (0..CELLS).any(|cell| {
-                    grid[cell] != 0 && peers(cell).any(|other| grid[other] == grid[cell])
-                })
+                sudoku_toolkit::oracle::$clashes(grid)
             }
 
-            fn is_solution_of(solution: &Grid, puzzle: &Grid) -> bool {
-                (0..CELLS).all(|cell| {
-                    (1..=N as u8).contains(&solution[cell])
-                        && (puzzle[cell] == 0 || puzzle[cell] == solution[cell])
-                }) && !clashes(solution)
+            pub fn is_solution_of(solution: &Grid, puzzle: &Grid) -> bool {
+                sudoku_toolkit::oracle::$is_solution_of(solution, puzzle)
             }
 
             /// A random valid solved grid: the pattern grid under random relabelling and
@@ -103,7 +78,7 @@ macro_rules! core_suite {
                 puzzle
             }
 
-            fn count(grid: &Grid, cap: u64) -> u64 {
+            pub fn count(grid: &Grid, cap: u64) -> u64 {
                 let mut goal = CountSolutions::up_to(cap);
                 if let Some(board) = Board::from_grid(grid) {
                     search(board, &mut goal);
@@ -123,7 +98,10 @@ macro_rules! core_suite {
                 let centre = N * (N / 2) + N / 2;
                 let mut board = Board::empty();
                 board.place(B, centre);
-                assert!(board.propagate(), "placement is lazy: propagation finishes it");
+                assert!(
+                    board.propagate(),
+                    "placement is lazy: propagation finishes it"
+                );
                 assert_eq!(board.candidates_of(centre), 1 << B);
                 assert_eq!(board.grid()[centre] as usize, B + 1);
                 for cell in (0..CELLS).filter(|&cell| cell != centre) {
@@ -145,7 +123,10 @@ macro_rules! core_suite {
                     puzzle[b] = 2;
                     assert!(Board::from_grid(&puzzle).is_none(), "cells {a} and {b}");
                     puzzle[b] = 3;
-                    assert!(Board::from_grid(&puzzle).is_some(), "cells {a} and {b} differ");
+                    assert!(
+                        Board::from_grid(&puzzle).is_some(),
+                        "cells {a} and {b} differ"
+                    );
                 }
             }
 
@@ -192,7 +173,7 @@ macro_rules! core_suite {
                     let expected = if clashes(&puzzle) {
                         0
                     } else {
-                        oracle_count(&mut puzzle.clone(), 50)
+                        oracle_count(&puzzle, 50)
                     };
                     several += usize::from(expected > 1);
                     none += usize::from(expected == 0);
@@ -209,7 +190,10 @@ macro_rules! core_suite {
                     let puzzle = blanked(&solved_grid(&mut rng), blanks, &mut rng);
                     let mut goal = FirstSolution::default();
                     let board = Board::from_grid(&puzzle).expect("no clash");
-                    assert!(search(board, &mut goal), "round {round}: stops at the first");
+                    assert!(
+                        search(board, &mut goal),
+                        "round {round}: stops at the first"
+                    );
                     let solution = goal.grid.expect("a solution");
                     assert!(is_solution_of(&solution, &puzzle), "round {round}");
                 }
@@ -217,7 +201,11 @@ macro_rules! core_suite {
 
             #[test]
             fn counting_stops_at_the_cap() {
-                assert_eq!(count(&[0; CELLS], 1000), 1000, "the empty grid hits any cap");
+                assert_eq!(
+                    count(&[0; CELLS], 1000),
+                    1000,
+                    "the empty grid hits any cap"
+                );
                 let mut rng = Rng::new(5);
                 assert_eq!(count(&solved_grid(&mut rng), 10), 1);
             }
@@ -257,5 +245,13 @@ macro_rules! core_suite {
     };
 }
 
-core_suite!(nine, sudoku_toolkit::core9, box_size = 3);
-core_suite!(sixteen, sudoku_toolkit::core16, box_size = 4);
+// Each core with the plain oracle's functions for its size.
+core_suite!(common9, core9, 3, count_solutions, clashes, is_solution_of);
+core_suite!(
+    common16,
+    core16,
+    4,
+    count_solutions16,
+    clashes16,
+    is_solution_of16
+);

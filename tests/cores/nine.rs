@@ -1,10 +1,11 @@
 //! Tests of what only the 9x9 core (`solutions/core.rs`) shows: guesses on copies, a block
 //! restored by propagation alone, the statement's counts, a caller's maximiser against a
-//! naive one. What both cores promise is tested once, for both, in tests/cores.rs.
+//! naive one. What both cores promise is tested once, for both, in the suite's main.rs.
 
 use sudoku_toolkit::core9 as bitcore;
 
-use bitcore::{search, Board, CountSolutions, FirstSolution, Goal};
+use super::common9::{count, is_solution_of};
+use bitcore::{search, Board, FirstSolution, Goal};
 use sudoku_toolkit::oracle;
 use sudoku_toolkit::rng::Rng;
 
@@ -26,30 +27,6 @@ fn grid(text: &str) -> [u8; 81] {
         };
     }
     grid
-}
-
-/// Peers of a cell: same row, column or box, itself excluded.
-fn peers(cell: usize) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&other| {
-        let (r, c, or, oc) = (cell / 9, cell % 9, other / 9, other % 9);
-        other != cell && (r == or || c == oc || (r / 3 == or / 3 && c / 3 == oc / 3))
-    })
-}
-
-fn is_valid_solution(solution: &[u8; 81], givens: &[u8; 81]) -> bool {
-    (0..81).all(|cell| {
-        (1..=9).contains(&solution[cell])
-            && (givens[cell] == 0 || givens[cell] == solution[cell])
-            && peers(cell).all(|other| solution[other] != solution[cell])
-    })
-}
-
-fn count(grid: &[u8; 81], cap: u64) -> u64 {
-    let mut goal = CountSolutions::up_to(cap);
-    if let Some(board) = Board::from_grid(grid) {
-        search(board, &mut goal);
-    }
-    goal.count
 }
 
 #[test]
@@ -100,7 +77,7 @@ fn first_solution_is_valid_and_keeps_the_givens() {
         search(Board::from_grid(&puzzle).unwrap(), &mut goal),
         "stops at the first"
     );
-    assert!(is_valid_solution(&goal.grid.unwrap(), &puzzle));
+    assert!(is_solution_of(&goal.grid.unwrap(), &puzzle));
 }
 
 #[test]
@@ -119,7 +96,7 @@ fn naive_best_first_row(grid: &mut [u8; 81]) -> Option<u64> {
     };
     let mut best = None;
     for digit in 1..=9 {
-        if peers(blank).all(|other| grid[other] != digit) {
+        if oracle::allowed(grid, blank, digit) {
             grid[blank] = digit;
             best = best.max(naive_best_first_row(grid));
             grid[blank] = 0;
@@ -246,7 +223,7 @@ fn all_completions(puzzle: &[u8; 81]) -> Vec<[u8; 81]> {
 /// (The search ends a branch with 4 open cells by filling its rectangle both ways.)
 fn assert_all_completions(puzzle: &[u8; 81]) -> usize {
     let mut grids = all_completions(puzzle);
-    assert!(grids.iter().all(|g| is_valid_solution(g, puzzle)));
+    assert!(grids.iter().all(|g| is_solution_of(g, puzzle)));
     let reported = grids.len();
     grids.sort_unstable();
     grids.dedup();

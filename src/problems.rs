@@ -1,0 +1,332 @@
+//! The problem registry: one row per problem, holding everything the tools and the tests
+//! need to know about it. `gen` (boards and `gen oracle`), `stress`, the solutions suite
+//! (`tests/solutions/`), the formats tests, the sync check and the standalone builds all
+//! read [`PROBLEMS`]; adding a problem is its solution file and study note, its `testdata/`
+//! folder and one row here (CONTRIBUTING.md, "Adding a problem").
+//!
+//! What is not here, and why: the time and memory limits of the statement are in
+//! `testdata/<problem>/limits`, because the judge reads them from there (see
+//! [`Problem::limits`]); a special judge is `testdata/<problem>/checker.rs` and a
+//! method's harness `testdata/<problem>/harness.rs`, found by the judge the same way.
+
+use crate::cases::{self, Case};
+use crate::formats::{self, Grid, Grid16};
+use crate::rng::Rng;
+use crate::{expected, oracle};
+use std::path::{Path, PathBuf};
+
+/// One problem: what it is, where its files are, how its input looks, and how the oracle
+/// answers it.
+pub struct Problem {
+    /// The folder name under `solutions/` and `testdata/`, and the tools' argument.
+    pub name: &'static str,
+    /// The statement's judge, number and title.
+    pub title: &'static str,
+    /// Where to submit, and with which Rust (or why it is study only).
+    pub submit: &'static str,
+    /// What the program prints, in a few words.
+    pub prints: &'static str,
+    /// The shipped case every build is tried on first (`testdata/<name>/<sample>.in`).
+    pub sample: &'static str,
+    /// The input format: how `gen` prints boards and how the tools parse a case.
+    pub input: Input,
+    /// What `gen` makes for this problem.
+    pub boards: Boards,
+    /// Other names `gen` accepts for this problem's format.
+    pub aliases: &'static [&'static str],
+    /// The expected output of a case, from the plain oracle, in the problem's format.
+    pub answer: fn(&str) -> Result<String, String>,
+    /// Whether an answer may be one valid grid among several (then `gen oracle` says how
+    /// many puzzles of a case have several solutions).
+    pub one_of_several: bool,
+    /// One generated case of the stress mix, by its number (see [`cases`]).
+    pub stress: fn(&mut Rng, usize) -> Case,
+    /// Judge profiles (`--profile`) whose source limit this file is over, with the reason
+    /// it is not submitted there: the judge gives SLE, and the profile check expects it.
+    pub over_source_limit: &'static [(&'static str, &'static str)],
+}
+
+/// How a problem's input looks.
+pub enum Input {
+    /// One 9x9 board per case.
+    Board9 {
+        print: fn(&Grid) -> String,
+        parse: fn(&str) -> Result<Grid, String>,
+    },
+    /// Several 9x9 boards per case.
+    Boards9 {
+        print: fn(&[Grid]) -> String,
+        parse: fn(&str) -> Result<Vec<Grid>, String>,
+    },
+    /// Several 16x16 boards per case.
+    Boards16 {
+        print: fn(&[Grid16]) -> String,
+        parse: fn(&str) -> Result<Vec<Grid16>, String>,
+    },
+}
+
+/// What `gen` makes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Boards {
+    /// Boards of exactly `--givens K` random givens (P1074's sparse boards).
+    Sparse,
+    /// 9x9 boards of a `--kind` (unique, multi, unsolvable, ...).
+    Kinds,
+    /// Unique 16x16 puzzles, minimal without `--givens`.
+    Unique16,
+}
+
+/// Every problem, in the order the README lists them.
+pub const PROBLEMS: &[Problem] = &[
+    Problem {
+        name: "p1074",
+        title: "Luogu P1074 (NOIP 2009 \"Target Sudoku\")",
+        submit: "Luogu P1074: Rust (rustc 1.88, edition 2024)",
+        prints: "the best weighted score over all completions, or `-1`",
+        sample: "sample1",
+        input: Input::Board9 {
+            print: formats::p1074_board,
+            parse: formats::parse_p1074,
+        },
+        boards: Boards::Sparse,
+        aliases: &[],
+        answer: |text| Ok(expected::p1074(&formats::parse_p1074(text)?)),
+        one_of_several: false,
+        stress: cases::p1074_case,
+        over_source_limit: &[(
+            "codeforces",
+            "P1074 is on Luogu only; its study comments are kept (the submit step strips \
+             comments for a judge with a source limit)",
+        )],
+    },
+    Problem {
+        name: "p1784",
+        title: "Luogu P1784 \"Sudoku\"",
+        submit: "Luogu P1784: Rust",
+        prints: "the solved grid",
+        sample: "sample",
+        input: Input::Board9 {
+            print: formats::spaced_rows,
+            parse: formats::parse_p1784,
+        },
+        boards: Boards::Kinds,
+        aliases: &[],
+        answer: |text| Ok(expected::p1784(&formats::parse_p1784(text)?)),
+        one_of_several: true,
+        stress: cases::p1784_case,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "poj2676",
+        title: "POJ 2676 = Luogu P10481 \"Sudoku\"",
+        submit: "Luogu P10481: Rust (special judge); POJ takes no Rust",
+        prints: "a solved grid per puzzle (any valid one)",
+        sample: "sample",
+        input: Input::Boards9 {
+            print: formats::poj2676_input,
+            parse: formats::parse_poj2676,
+        },
+        boards: Boards::Kinds,
+        aliases: &[],
+        answer: |text| Ok(expected::poj2676(&formats::parse_poj2676(text)?)),
+        one_of_several: true,
+        stress: cases::poj2676_case,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "spoj_sudoku",
+        title: "SPOJ SUDOKU (16x16)",
+        submit: "SPOJ: offers Rust; for this problem unconfirmed",
+        prints: "the solution of each 16x16 grid",
+        sample: "sample",
+        input: Input::Boards16 {
+            print: formats::spoj_input,
+            parse: formats::parse_spoj,
+        },
+        boards: Boards::Unique16,
+        aliases: &[],
+        answer: |text| Ok(expected::spoj(&formats::parse_spoj(text)?)),
+        one_of_several: true,
+        stress: cases::spoj_case,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "kattis_sudokunique",
+        title: "Kattis sudokunique",
+        submit: "Kattis: Rust (edition 2018)",
+        prints: "the solution, `Non-unique` or `Find another job`",
+        sample: "partial_sample",
+        input: Input::Boards9 {
+            print: formats::kattis_input,
+            parse: formats::parse_kattis,
+        },
+        boards: Boards::Kinds,
+        aliases: &[],
+        answer: |text| Ok(expected::kattis(&formats::parse_kattis(text)?)),
+        one_of_several: false,
+        stress: cases::kattis_case,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "leetcode37",
+        title: "LeetCode 37 \"Sudoku Solver\"",
+        submit: "LeetCode: Rust (a method, edition 2018)",
+        prints: "fills the board in place",
+        sample: "sample",
+        input: Input::Board9 {
+            print: formats::leetcode_board,
+            parse: formats::parse_leetcode,
+        },
+        boards: Boards::Kinds,
+        aliases: &[],
+        answer: |text| Ok(expected::leetcode(&formats::parse_leetcode(text)?)),
+        one_of_several: true,
+        stress: cases::leetcode_case,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "sicily1317",
+        title: "Sicily 1317 \"Sudoku\"",
+        submit: "Sicily: Rust unknown",
+        prints: "no solution / the unique solution / the count",
+        sample: "sample",
+        input: Input::Boards9 {
+            print: formats::sicily_input,
+            parse: formats::parse_sicily,
+        },
+        boards: Boards::Kinds,
+        aliases: &["sicily"],
+        answer: |text| Ok(expected::sicily(&formats::parse_sicily(text)?).0),
+        one_of_several: false,
+        stress: cases::sicily_case,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "acwing166",
+        title: "AcWing 166 = POJ 3074 \"Sudoku\"",
+        submit: "study only: POJ takes no Rust, AcWing most likely not",
+        prints: "the solution of each 81-character puzzle",
+        sample: "sample",
+        input: Input::Boards9 {
+            print: formats::acwing166_input,
+            parse: formats::parse_acwing166,
+        },
+        boards: Boards::Kinds,
+        aliases: &["dots"],
+        answer: |text| Ok(expected::acwing166(&formats::parse_acwing166(text)?)),
+        one_of_several: true,
+        stress: cases::acwing_case,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "acwing169",
+        title: "AcWing 169 = POJ 3076 \"Sudoku 2\" (16x16)",
+        submit: "study only: as AcWing 166",
+        prints: "the solution of each 16x16 letter grid",
+        sample: "sample",
+        input: Input::Boards16 {
+            print: formats::acwing169_input,
+            parse: formats::parse_acwing169,
+        },
+        boards: Boards::Unique16,
+        aliases: &["grid16"],
+        answer: |text| Ok(expected::acwing169(&formats::parse_acwing169(text)?)),
+        one_of_several: true,
+        stress: cases::acwing169_case,
+        over_source_limit: &[],
+    },
+];
+
+/// The problem named `name` (or one of its aliases).
+pub fn find(name: &str) -> Option<&'static Problem> {
+    PROBLEMS
+        .iter()
+        .find(|problem| problem.name == name || problem.aliases.contains(&name))
+}
+
+/// Every problem's name, comma-separated, for messages.
+pub fn names() -> String {
+    let names: Vec<&str> = PROBLEMS.iter().map(|problem| problem.name).collect();
+    names.join(", ")
+}
+
+impl Problem {
+    /// `testdata/<name>` under `root`.
+    pub fn testdata(&self, root: &Path) -> PathBuf {
+        root.join("testdata").join(self.name)
+    }
+
+    /// The judge's harness, when the submission is a method rather than a program
+    /// (LeetCode): `testdata/<name>/harness.rs`, compiled first, the solution after it.
+    pub fn harness(&self, root: &Path) -> Option<PathBuf> {
+        Some(self.testdata(root).join("harness.rs")).filter(|path| path.is_file())
+    }
+
+    /// The submitted file: `solutions/<name>/main.rs`, or `solution.rs` for a method.
+    pub fn solution(&self, root: &Path) -> PathBuf {
+        let file = if self.harness(root).is_some() {
+            "solution.rs"
+        } else {
+            "main.rs"
+        };
+        root.join("solutions").join(self.name).join(file)
+    }
+
+    /// The statement's limits as the judge reads them: `testdata/<name>/limits`.
+    pub fn limits(&self, root: &Path) -> PathBuf {
+        self.testdata(root).join("limits")
+    }
+
+    /// The program a judge compiles, as one source text: the solution alone, or the
+    /// harness followed by the solution (as LeetCode pastes a submission into its file).
+    pub fn program_source(&self, root: &Path) -> Result<String, String> {
+        let read = |path: &Path| {
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))
+        };
+        let solution = read(&self.solution(root))?;
+        Ok(match self.harness(root) {
+            Some(harness) => read(&harness)? + "\n" + &solution,
+            None => solution,
+        })
+    }
+
+    /// Puzzles of the case `text` that have more than one solution (the answer shows one).
+    pub fn puzzles_with_several_solutions(&self, text: &str) -> Result<usize, String> {
+        let several = |count: u64| usize::from(count > 1);
+        Ok(match self.input {
+            Input::Board9 { parse, .. } => several(oracle::count_solutions(&parse(text)?, 2)),
+            Input::Boards9 { parse, .. } => parse(text)?
+                .iter()
+                .map(|puzzle| several(oracle::count_solutions(puzzle, 2)))
+                .sum(),
+            Input::Boards16 { parse, .. } => parse(text)?
+                .iter()
+                .map(|puzzle| several(oracle::count_solutions16(puzzle, 2)))
+                .sum(),
+        })
+    }
+}
+
+/// Compiles `source` alone with `rustc --edition 2021 -O` into `folder` (made if needed),
+/// as an online judge compiles one file; returns the program's path.
+pub fn build_alone(source: &str, folder: &Path, name: &str) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(folder)
+        .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
+    let file = folder.join(format!("{name}.rs"));
+    std::fs::write(&file, source).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let program = folder.join(name);
+    let built = std::process::Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&program)
+        .arg(&file)
+        .output()
+        .map_err(|e| format!("cannot run rustc: {e}"))?;
+    if !built.status.success() {
+        return Err(format!(
+            "building {name} failed:\n{}",
+            String::from_utf8_lossy(&built.stderr)
+        ));
+    }
+    Ok(program)
+}

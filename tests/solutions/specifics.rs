@@ -1,0 +1,153 @@
+//! What one problem's program shows that no generated mix reaches: the answers printed
+//! before an error in the middle of the input, Sicily's count cap, AcWing 169's hand-made
+//! boards and malformed rows, and LeetCode's method called in place, on boards inside and
+//! outside its contract.
+
+use super::{root, run};
+use sudoku_toolkit::problems;
+
+mod leetcode {
+    // LeetCode supplies this; the submission is only `impl Solution` plus the core.
+    pub struct Solution;
+    include!("../../solutions/leetcode37/solution.rs");
+}
+
+/// The program of `name` on `input`: what it printed, and its error (stderr) if it failed.
+fn answer(name: &str, input: &str) -> (String, Result<(), String>) {
+    let problem = problems::find(name).expect("a registry row");
+    let (outcome, _) = run(problem, input.as_bytes());
+    let result = if outcome.success {
+        Ok(())
+    } else {
+        Err(outcome.stderr)
+    };
+    (outcome.stdout, result)
+}
+
+fn testdata(path: &str) -> String {
+    std::fs::read_to_string(root().join("testdata").join(path)).unwrap()
+}
+
+#[test]
+fn the_answers_so_far_come_before_a_shortfall_error() {
+    let sample = testdata("poj2676/sample.in");
+    let two = sample.replacen('1', "2", 1) + "123456789\n";
+    let (output, result) = answer("poj2676", &two);
+    assert_eq!(output.lines().count(), 9, "{output}");
+    let message = result.unwrap_err();
+    assert!(
+        message.contains("inside puzzle 2, after 1 of its 9 rows"),
+        "{message}"
+    );
+
+    let kattis = "0 0 0\n1 2 3 4 5 6 7 8 9\n";
+    let message = answer("kattis_sudokunique", kattis).1.unwrap_err();
+    assert!(message.contains("after 12 of its 81 digits"), "{message}");
+
+    let extra = testdata("p1784/sample.in") + " 7\n";
+    let (output, result) = answer("p1784", &extra);
+    assert_eq!(output.lines().count(), 9);
+    assert!(result.unwrap_err().contains("unexpected `7`"));
+}
+
+#[test]
+fn sicily1317_stops_at_the_cap_and_says_so() {
+    let empty = "1\n".to_string() + &"_________\n".repeat(9);
+    let (output, result) = answer("sicily1317", &empty);
+    assert_eq!(output, "Puzzle 1 has at least 10000 solutions\n");
+    let error = result.unwrap_err();
+    assert!(error.contains("10000 or more solutions"), "{error}");
+}
+
+#[test]
+fn acwing169_prints_no_solution_for_clashing_or_dead_puzzles() {
+    let sample = testdata("acwing169/sample.in");
+    let solution = testdata("acwing169/sample.out");
+    let clash = sample.replacen("--A", "A-A", 1);
+    assert_eq!(
+        answer("acwing169", &clash),
+        ("no solution\n\n".into(), Ok(()))
+    );
+    // Cell 0 sees every letter, no two givens clash.
+    let dead = format!(
+        "-BCDEFGHIJKLMNOA\nP{}\n{}",
+        "-".repeat(15),
+        "----------------\n".repeat(14)
+    );
+    let (output, result) = answer("acwing169", &format!("{dead}\n{sample}"));
+    assert_eq!(output, format!("no solution\n\n{solution}"));
+    assert_eq!(result, Ok(()));
+}
+
+#[test]
+fn acwing169_stops_at_malformed_input_after_the_answers_so_far() {
+    let sample = testdata("acwing169/sample.in");
+    let sample = sample.trim_end().to_string() + "\n";
+    let solution = testdata("acwing169/sample.out");
+    let bad_rows = [
+        ("--A----C-----O-", "line 18"),            // 15 characters
+        ("--A----C-----O-IX", "line 18"),          // 17 characters
+        ("--A----C-----O-Q", "bad character `Q`"), // beyond `P`
+        ("--A----C-----0-I", "bad character `0`"), // a digit
+        ("--a----C-----O-I", "bad character `a`"), // lower case
+    ];
+    for (row, wanted) in bad_rows {
+        let input = format!("{sample}\n{row}\n{sample}");
+        let (output, result) = answer("acwing169", &input);
+        assert_eq!(output, solution, "{row}");
+        let message = result.unwrap_err();
+        assert!(message.contains(wanted), "{row}: {message}");
+    }
+    let cut_short: String = sample
+        .lines()
+        .take(5)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let (output, result) = answer("acwing169", &format!("{sample}{cut_short}"));
+    assert_eq!(output, solution);
+    assert!(result.unwrap_err().contains("after 5 of its 16 rows"));
+}
+
+fn board(rows: &[&str]) -> Vec<Vec<char>> {
+    rows.iter().map(|row| row.chars().collect()).collect()
+}
+
+#[test]
+fn leetcode_fills_the_example_in_place() {
+    let mut example = board(&[
+        "53..7....",
+        "6..195...",
+        ".98....6.",
+        "8...6...3",
+        "4..8.3..1",
+        "7...2...6",
+        ".6....28.",
+        "...419..5",
+        "....8..79",
+    ]);
+    leetcode::Solution::solve_sudoku(&mut example);
+    let want = board(&[
+        "534678912",
+        "672195348",
+        "198342567",
+        "859761423",
+        "426853791",
+        "713924856",
+        "961537284",
+        "287419635",
+        "345286179",
+    ]);
+    assert_eq!(example, want);
+}
+
+#[test]
+fn leetcode_leaves_boards_outside_its_contract_alone() {
+    let clashing = board(&["11......."; 9]);
+    let wrong_size = board(&["123", "456"]);
+    let odd_character = board(&["x........"; 9]);
+    for original in [clashing, wrong_size, odd_character, Vec::new()] {
+        let mut copy = original.clone();
+        leetcode::Solution::solve_sudoku(&mut copy);
+        assert_eq!(copy, original);
+    }
+}
