@@ -1540,20 +1540,49 @@ fn hostile_root(name: &str) -> PathBuf {
     root
 }
 
-/// Judges the C program `source` as `p`'s solution: the report and the judge's stderr.
+/// Reads `pipe` to its end on a thread.
+fn read_all<R: std::io::Read + Send + 'static>(mut pipe: R) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        pipe.read_to_string(&mut text).ok();
+        text
+    })
+}
+
+/// Judges the C program `source` as `p`'s solution: the report and the judge's stderr. A
+/// judge that does not finish within 30 s (frozen or killed by its program) fails the test
+/// instead of hanging it.
 fn judge_c(root: &Path, name: &str, source: &str) -> (String, String) {
     let path = root.join(name);
     fs::write(&path, source).unwrap();
-    let (output, elapsed) = judge(root, &["p", "--solution", path.to_str().unwrap()]);
-    assert!(elapsed < Duration::from_secs(30), "took {elapsed:?}");
-    (stdout(&output), stderr(&output))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--root")
+        .arg(root)
+        .args(["p", "--solution", path.to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let report = read_all(child.stdout.take().unwrap());
+    let errors = read_all(child.stderr.take().unwrap());
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(30) {
+            child.kill().ok();
+            child.wait().ok();
+            panic!("{name}: the judge did not finish within 30 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    (report.join().unwrap(), errors.join().unwrap())
 }
 
 const C_HEAD: &str = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
     #include <signal.h>\n#include <unistd.h>\n#include <fcntl.h>\n#include <sys/wait.h>\n";
 
 #[test]
-fn a_program_that_leaves_a_new_session_behind_leaves_nothing() {
+fn hostile_new_session_leaves_nothing_behind() {
     if !tool_present("gcc") {
         return;
     }
@@ -1575,7 +1604,7 @@ fn a_program_that_leaves_a_new_session_behind_leaves_nothing() {
 }
 
 #[test]
-fn cpu_time_of_children_never_waited_for_counts() {
+fn hostile_children_never_waited_for_count_their_cpu_time() {
     if !tool_present("gcc") {
         return;
     }
@@ -1592,7 +1621,7 @@ fn cpu_time_of_children_never_waited_for_counts() {
 }
 
 #[test]
-fn memory_of_children_never_waited_for_counts() {
+fn hostile_children_never_waited_for_count_their_memory() {
     if !tool_present("gcc") {
         return;
     }
@@ -1609,7 +1638,7 @@ fn memory_of_children_never_waited_for_counts() {
 }
 
 #[test]
-fn the_input_path_and_the_test_data_are_out_of_reach() {
+fn hostile_reader_finds_neither_the_input_path_nor_the_answers() {
     if !tool_present("gcc") {
         return;
     }
@@ -1635,7 +1664,7 @@ fn the_input_path_and_the_test_data_are_out_of_reach() {
 }
 
 #[test]
-fn the_project_cannot_be_changed_and_big_files_are_stopped() {
+fn hostile_writer_changes_nothing_and_its_big_file_is_stopped() {
     if !tool_present("gcc") {
         return;
     }
@@ -1686,7 +1715,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 }
 
 #[test]
-fn a_program_cannot_kill_or_freeze_the_judge() {
+fn hostile_parent_killer_neither_kills_nor_freezes_the_judge() {
     if !tool_present("gcc") {
         return;
     }
@@ -1703,6 +1732,19 @@ fn a_program_cannot_kill_or_freeze_the_judge() {
         );
         assert!(report.contains("1 passed, 0 failed"), "{name}: {report}");
     }
+}
+
+#[test]
+fn hostile_fork_bomb_is_stopped() {
+    if !tool_present("gcc") {
+        return;
+    }
+    let root = hostile_root("hostile-bomb");
+    let source = format!("{C_HEAD}int main(void) {{ for (;;) fork(); }}\n");
+    let (report, _) = judge_c(&root, "bomb.c", &source);
+    assert_eq!(verdict_of(&report, "p", "one"), "RE", "{report}");
+    assert!(report.contains("processes at once"), "{report}");
+    assert!(processes_with(&root.to_string_lossy()).is_empty());
 }
 
 /// A tree whose solution starts a marked child on every case and answers after a while: a
@@ -1783,7 +1825,7 @@ fn a_judge_whose_output_closes_leaves_nothing_behind() {
 }
 
 #[test]
-fn an_interrupt_at_any_moment_leaves_nothing_behind() {
+fn a_judge_interrupted_at_any_moment_leaves_nothing_behind() {
     let marker = "83.0131";
     let root = busy_root("interrupt-loop", marker);
     let (output, _) = judge(&root, &[]);
