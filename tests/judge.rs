@@ -12,7 +12,7 @@
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -1800,10 +1800,10 @@ fn assert_nothing_left(root: &Path, marker: &str, round: usize) {
     }
 }
 
-#[test]
-fn a_judge_whose_output_closes_leaves_nothing_behind() {
-    let marker = "83.0127";
-    let root = busy_root("head-loop", marker);
+/// Starts the judge on a busy tree 50 times, stops each run with `stop` (given the round),
+/// and checks each time that no process and no partial file of it is left.
+fn stop_the_judge_repeatedly(name: &str, marker: &str, stop: impl Fn(&mut Child, u32)) {
+    let root = busy_root(name, marker);
     let (output, _) = judge(&root, &[]); // builds the solution once
     assert!(stdout(&output).contains("8 passed"), "{}", stdout(&output));
     for round in 0..50 {
@@ -1814,46 +1814,38 @@ fn a_judge_whose_output_closes_leaves_nothing_behind() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        // The pipe is closed here, as `| head -1` closes it.
+        stop(&mut child, round);
         child.wait().unwrap();
-        assert_nothing_left(&root, marker, round);
-    }
-}
-
-#[test]
-fn a_judge_interrupted_at_any_moment_leaves_nothing_behind() {
-    let marker = "83.0131";
-    let root = busy_root("interrupt-loop", marker);
-    let (output, _) = judge(&root, &[]);
-    assert!(stdout(&output).contains("8 passed"), "{}", stdout(&output));
-    let mut seed = 0x9e37_79b9_u32;
-    for round in 0..50 {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
-            .arg("--root")
-            .arg(&root)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(u64::from(seed % 400)));
-        Command::new("kill")
-            .arg("-INT")
-            .arg(child.id().to_string())
-            .status()
-            .unwrap();
-        child.wait().unwrap();
-        assert_nothing_left(&root, marker, round);
+        assert_nothing_left(&root, marker, round as usize);
         let partial: Vec<_> = walk(&root.join("target/judge"))
             .into_iter()
             .filter(|p| p.to_string_lossy().contains(".partial"))
             .collect();
         assert!(partial.is_empty(), "round {round}: left {partial:?}");
     }
+}
+
+#[test]
+fn a_judge_whose_output_closes_leaves_nothing_behind() {
+    stop_the_judge_repeatedly("head-loop", "83.0127", |child, _| {
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        // The reader is dropped here: the pipe closes, as `| head -1` closes it.
+    });
+}
+
+#[test]
+fn a_judge_interrupted_at_any_moment_leaves_nothing_behind() {
+    stop_the_judge_repeatedly("interrupt-loop", "83.0131", |child, round| {
+        // A moment anywhere in the run: builds are cached, cases take about 60 ms each.
+        let moment = round.wrapping_mul(2_654_435_761) % 400;
+        std::thread::sleep(Duration::from_millis(u64::from(moment)));
+        Command::new("kill")
+            .arg("-INT")
+            .arg(child.id().to_string())
+            .status()
+            .unwrap();
+    });
 }
