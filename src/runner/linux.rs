@@ -182,6 +182,9 @@ const REPORT_WORDS: usize = 8;
 const TAG_END: u64 = 1;
 const TAG_EXEC_FAILED: u64 = 2;
 const TAG_SETUP_FAILED: u64 = 3;
+/// The program's clock start, written just before its exec: its wall time then leaves out
+/// the forks before it, which cost the more the larger the caller is.
+const TAG_STARTED: u64 = 4;
 /// Setup steps named by a `TAG_SETUP_FAILED` record.
 const STEP_UNSHARE: u64 = 1;
 const STEP_UID_MAP: u64 = 2;
@@ -294,6 +297,10 @@ struct Plan {
     envp_pointers: Vec<*const c_char>,
     file_size_limit: u64,
     process_limit: u64,
+    /// Whether the program is held at its exit stop for its high-water mark: only under a
+    /// memory limit (each stop is a round trip through the init, which a benchmark's
+    /// wall time would include).
+    trace_exit: bool,
     /// The caller's priority, which the program gets back (keepers run above it).
     nice: c_int,
     /// Caller-side descriptors that become the child's 0, 1, 2 and 3 (the report pipe).
@@ -397,6 +404,7 @@ impl Plan {
             strings: (argv, envp),
             file_size_limit: spec.file_size_limit,
             process_limit: spec.process_limit as u64,
+            trace_exit: spec.memory_limit_kib.is_some(),
             nice,
             fds,
         })
@@ -502,7 +510,6 @@ unsafe fn keeper(plan: &Plan) -> ! {
     if !plan.namespaces {
         prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
         let keeper = getpid();
-        let started = now_ns();
         let program = fork();
         if program == 0 {
             die_with_parent(|| getppid() == keeper);
@@ -512,7 +519,7 @@ unsafe fn keeper(plan: &Plan) -> ! {
         }
         close_stdio();
         let mut path = ProcPath::new();
-        supervise(program, started, 0, path.status_of(program), sweep_children);
+        supervise(program, 0, path.status_of(program), sweep_children);
     }
     if let Err(step) = enter_namespaces(&plan.maps) {
         fail_setup(step);
@@ -556,13 +563,12 @@ unsafe fn init_process(plan: &Plan, mut isolated: u64) -> ! {
         // The program is this namespace's second process.
         status_path = Some(b"/proc/2/status\0");
     }
-    let started = now_ns();
     let program = fork();
     if program == 0 {
         start_program(plan);
     }
     close_stdio();
-    supervise(program, started, isolated, status_path, sweep_namespace)
+    supervise(program, isolated, status_path, sweep_namespace)
 }
 
 unsafe fn close_stdio() {
@@ -652,8 +658,11 @@ unsafe fn start_program(plan: &Plan) -> ! {
     }
     setpriority(PRIO_PROCESS, 0, plan.nice);
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-    ptrace(PTRACE_TRACEME, 0, 0usize, 0usize);
+    if plan.trace_exit {
+        ptrace(PTRACE_TRACEME, 0, 0usize, 0usize);
+    }
     fcntl(3, F_SETFD, FD_CLOEXEC);
+    report([TAG_STARTED, now_ns(), 0, 0, 0, 0, 0, 0]);
     execve(
         plan.exe.as_ptr(),
         plan.argv_pointers.as_ptr(),
@@ -763,13 +772,12 @@ unsafe fn high_water_kib(path: &[u8]) -> u64 {
 /// itself); once the program has ended, sweeps the rest after every reaping. Then reports.
 unsafe fn supervise(
     program: i32,
-    started: u64,
     isolated: u64,
     status_path: Option<&[u8]>,
     sweep: unsafe fn(i32),
 ) -> ! {
     let mut program_status: Option<c_int> = None;
-    let mut wall_ns = 0;
+    let mut ended_ns = 0;
     let mut exit_hwm = 0;
     let mut options_set = false;
     loop {
@@ -801,7 +809,7 @@ unsafe fn supervise(
                 continue;
             }
             program_status = Some(status);
-            wall_ns = now_ns().saturating_sub(started);
+            ended_ns = now_ns();
         }
         if program_status.is_some() {
             sweep(program);
@@ -821,7 +829,7 @@ unsafe fn supervise(
         micros(usage.times[2], usage.times[3]),
         usage.max_rss_kib.max(0) as u64,
         exit_hwm,
-        wall_ns,
+        ended_ns,
         isolated,
     ]);
     _exit(0)
@@ -1108,6 +1116,11 @@ impl Report {
                 _ => {}
             }
         }
+        let started_ns = self
+            .records
+            .iter()
+            .find(|words| words[0] == TAG_STARTED)
+            .map(|words| words[1]);
         Ok(self
             .records
             .iter()
@@ -1119,7 +1132,9 @@ impl Report {
                     cpu: Duration::from_micros(words[2] + words[3]),
                     max_rss_kib: words[4],
                     exit_hwm_kib: words[5],
-                    wall: Duration::from_nanos(words[6]),
+                    wall: Duration::from_nanos(
+                        started_ns.map_or(0, |started| words[6].saturating_sub(started)),
+                    ),
                 }
             }))
     }
@@ -1318,6 +1333,9 @@ impl Tree {
         tree.processes.dedup();
         for &pid in &tree.processes {
             tree.cpu += stat_cpu(pid, true).unwrap_or_default();
+            if not_yet_the_program(pid) {
+                continue;
+            }
             if let Some((rss, hwm)) = memory_kib(pid) {
                 tree.rss_kib += rss;
                 tree.hwm_kib = tree.hwm_kib.max(hwm);
@@ -1325,6 +1343,14 @@ impl Tree {
         }
         tree
     }
+}
+
+/// Whether `pid` is still the caller's copy between its fork and its exec (the same
+/// executable as the caller): its memory, shared with the caller, is not the program's.
+fn not_yet_the_program(pid: u32) -> bool {
+    static OWN_EXE: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let own = OWN_EXE.get_or_init(|| std::fs::read_link("/proc/self/exe").ok());
+    own.is_some() && std::fs::read_link(format!("/proc/{pid}/exe")).ok() == *own
 }
 
 /// The children of every thread of `pid`.

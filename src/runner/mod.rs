@@ -507,12 +507,13 @@ mod tests {
 
     #[test]
     fn cpu_and_memory_count_every_process() {
-        // Two busy children the program never waits for, and one holding 200 MiB.
+        // Two busy children the program never waits for, and one holding 200 MiB. On an
+        // idle machine they burn about 4 s of CPU in the 2 s; the bound leaves room for load.
         let script = "(while :; do :; done) & (while :; do :; done) & \
-                      dd if=/dev/zero of=/dev/null bs=200M count=1000 2>/dev/null & sleep 1";
+                      dd if=/dev/zero of=/dev/null bs=200M count=1000 2>/dev/null & sleep 2";
         let run = run(&sh(script).cpu_limit(Duration::from_secs(30))).unwrap();
         assert_eq!(run.outcome, Outcome::Exited(0));
-        assert!(run.cpu >= Duration::from_millis(800), "cpu {:?}", run.cpu);
+        assert!(run.cpu >= Duration::from_millis(500), "cpu {:?}", run.cpu);
         let peak = run.peak_kib.expect("measured");
         assert!(peak >= 200 << 10, "peak {peak} KiB");
         let limited = sh(script).memory_limit_mib(100);
