@@ -213,7 +213,9 @@ fn judge(options: &Options) -> Result<bool, String> {
             .map_err(|e| format!("cannot find --root {}: {e}", root.display()))?,
         None => sudoku_toolkit::project::root()?,
     };
-    remove_stale_partials(&root.join("target").join("judge"));
+    let judge_dir = root.join("target").join("judge");
+    remove_stale_partials(&judge_dir);
+    remove_stale_partials(&judge_dir.join("scratch"));
     let problems = select(&root, &options.selectors)?;
     if problems.is_empty() {
         return Err(format!(

@@ -1523,6 +1523,27 @@ fn wide_cjk_names_keep_the_columns_aligned() {
 
 // ---- Issue 19: containment, accounting and isolation, each shown by a hostile program. ----
 
+/// Whether runs get their own namespaces here (the sandbox: a read-only file system,
+/// hidden test data, no signals out). Elsewhere the judge degrades to a subreaper keeper
+/// (README, "What the judge protects"): the tests of what only namespaces give then fail
+/// under CI (`CI=true`) and print a SKIPPED line otherwise, as a missing compiler does.
+fn namespaces_present() -> bool {
+    use sudoku_toolkit::runner::{containment, Containment};
+    let present = containment() == Containment::Namespaces;
+    if !present {
+        let message = "runs get no namespaces here (refused, or SUDOKU_JUDGE_NO_NAMESPACES set)";
+        assert!(
+            std::env::var("CI").map_or(true, |ci| ci != "true"),
+            "{message}"
+        );
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            format!("\nSKIPPED: {message}\n").as_bytes(),
+        );
+    }
+    present
+}
+
 /// A problem `p` with one case (`x` in, `42` out) in a fresh tree, for `--solution` runs.
 fn hostile_root(name: &str) -> PathBuf {
     let root = scratch_root(name);
@@ -1540,42 +1561,15 @@ fn hostile_root(name: &str) -> PathBuf {
     root
 }
 
-/// Reads `pipe` to its end on a thread.
-fn read_all<R: std::io::Read + Send + 'static>(mut pipe: R) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut text = String::new();
-        pipe.read_to_string(&mut text).ok();
-        text
-    })
-}
-
 /// Judges the C program `source` as `p`'s solution: the report and the judge's stderr. A
 /// judge that does not finish within 30 s (frozen or killed by its program) fails the test
 /// instead of hanging it.
 fn judge_c(root: &Path, name: &str, source: &str) -> (String, String) {
     let path = root.join(name);
     fs::write(&path, source).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .arg("--root")
-        .arg(root)
-        .args(["p", "--solution", path.to_str().unwrap()])
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let report = read_all(child.stdout.take().unwrap());
-    let errors = read_all(child.stderr.take().unwrap());
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(30) {
-            child.kill().ok();
-            child.wait().ok();
-            panic!("{name}: the judge did not finish within 30 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    (report.join().unwrap(), errors.join().unwrap())
+    let args = ["p", "--solution", path.to_str().unwrap()];
+    let (output, _) = judge_within(root, &args, Duration::from_secs(30));
+    (stdout(&output), stderr(&output))
 }
 
 const C_HEAD: &str = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
@@ -1639,7 +1633,7 @@ fn hostile_children_never_waited_for_count_their_memory() {
 
 #[test]
 fn hostile_reader_finds_neither_the_input_path_nor_the_answers() {
-    if !tool_present("gcc") {
+    if !tool_present("gcc") || !namespaces_present() {
         return;
     }
     let root = hostile_root("hostile-peek");
@@ -1665,7 +1659,7 @@ fn hostile_reader_finds_neither_the_input_path_nor_the_answers() {
 
 #[test]
 fn hostile_writer_changes_nothing_and_its_big_file_is_stopped() {
-    if !tool_present("gcc") {
+    if !tool_present("gcc") || !namespaces_present() {
         return;
     }
     let root = hostile_root("hostile-write");
@@ -1716,7 +1710,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn hostile_parent_killer_neither_kills_nor_freezes_the_judge() {
-    if !tool_present("gcc") {
+    if !tool_present("gcc") || !namespaces_present() {
         return;
     }
     let root = hostile_root("hostile-parent");
@@ -1773,17 +1767,23 @@ fn processes_with(text: &str) -> Vec<String> {
         let status = fs::read_to_string(entry.path().join("status")).unwrap_or_default();
         let line = String::from_utf8_lossy(&cmdline).replace('\0', " ");
         if line.contains(text) && !status.contains("State:\tZ") {
-            let state = status
+            // State, parent and namespace pids: enough to tell how it escaped.
+            let facts: Vec<&str> = status
                 .lines()
-                .find(|l| l.starts_with("State:"))
-                .unwrap_or("");
-            found.push(format!("{line} ({state})"));
+                .filter(|l| {
+                    ["State:", "PPid:", "NSpid:"]
+                        .iter()
+                        .any(|k| l.starts_with(k))
+                })
+                .collect();
+            found.push(format!("{line} ({})", facts.join(", ")));
         }
     }
     found
 }
 
-/// Waits up to 2 s for no process of the tree or its marker to be left.
+/// Waits up to 5 s (a killed process still needs a CPU to exit, and CI is busy) for no
+/// process of the tree or its marker to be left.
 fn assert_nothing_left(root: &Path, marker: &str, round: usize) {
     let start = Instant::now();
     loop {
@@ -1793,7 +1793,7 @@ fn assert_nothing_left(root: &Path, marker: &str, round: usize) {
             return;
         }
         assert!(
-            start.elapsed() < Duration::from_secs(2),
+            start.elapsed() < Duration::from_secs(5),
             "round {round}: left {left:?}"
         );
         std::thread::sleep(Duration::from_millis(20));
@@ -1815,8 +1815,11 @@ fn stop_the_judge_repeatedly(name: &str, marker: &str, stop: impl Fn(&mut Child,
             .spawn()
             .unwrap();
         stop(&mut child, round);
-        child.wait().unwrap();
+        let status = child.wait().unwrap();
         assert_nothing_left(&root, marker, round as usize);
+        if std::os::unix::process::ExitStatusExt::signal(&status) == Some(9) {
+            continue; // its partial folders are the next judge's to remove
+        }
         let partial: Vec<_> = walk(&root.join("target/judge"))
             .into_iter()
             .filter(|p| p.to_string_lossy().contains(".partial"))
@@ -1838,12 +1841,20 @@ fn a_judge_whose_output_closes_leaves_nothing_behind() {
 
 #[test]
 fn a_judge_interrupted_at_any_moment_leaves_nothing_behind() {
+    // Ctrl-C, SIGTERM, SIGHUP, and SIGKILL (which the judge cannot catch: its runs die
+    // with it all the same; a partial folder it leaves is removed by the next judge).
     stop_the_judge_repeatedly("interrupt-loop", "83.0131", |child, round| {
         // A moment anywhere in the run: builds are cached, cases take about 60 ms each.
         let moment = round.wrapping_mul(2_654_435_761) % 400;
         std::thread::sleep(Duration::from_millis(u64::from(moment)));
+        // Only namespaces outlive a SIGKILLed judge's keepers (README).
+        let signal = if round % 4 == 3 && namespaces_present() {
+            "-KILL"
+        } else {
+            ["-INT", "-TERM", "-HUP", "-INT"][round as usize % 4]
+        };
         Command::new("kill")
-            .arg("-INT")
+            .arg(signal)
             .arg(child.id().to_string())
             .status()
             .unwrap();

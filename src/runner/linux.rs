@@ -210,34 +210,62 @@ pub fn containment() -> Containment {
     *CONTAINMENT.get_or_init(|| {
         let refused = std::env::var_os("SUDOKU_JUDGE_NO_NAMESPACES")
             .is_some_and(|value| !value.is_empty() && value != "0");
-        if !refused && namespaces_work() {
-            Containment::Namespaces
-        } else {
-            Containment::Subreaper
+        if refused {
+            return Containment::Subreaper;
         }
+        // A few tries: a failure under a passing load (no process to spare) is not the
+        // system's answer, and the whole process's runs would be weaker for it.
+        let mut tried = namespaces_work();
+        for _ in 0..3 {
+            if tried.is_ok() {
+                return Containment::Namespaces;
+            }
+            thread::sleep(Duration::from_millis(20));
+            tried = namespaces_work();
+        }
+        if let Err(step) = tried {
+            eprintln!(
+                "runner: this system refuses user namespaces ({step}): runs are kept by a \
+                 subreaper only, with no sandbox (README, \"What the judge protects\")"
+            );
+        }
+        Containment::Subreaper
     })
 }
 
-/// Tries, in a throw-away child, what every namespace-mode keeper does first.
-fn namespaces_work() -> bool {
+/// Tries, in a throw-away child, what every namespace-mode keeper does first; `Err` names
+/// the step that failed.
+fn namespaces_work() -> Result<(), String> {
     let maps = IdMaps::new();
     // SAFETY: the child runs only raw system calls on memory prepared before the fork.
     let pid = unsafe { syscall(SYS_CLONE, SIGCHLD, 0usize, 0usize, 0usize, 0usize) } as i32;
     if pid == 0 {
         // SAFETY: as above; `_exit` never returns.
         unsafe {
-            let code = if enter_namespaces(&maps).is_ok() {
-                0
-            } else {
-                1
+            let code = match enter_namespaces(&maps) {
+                Ok(()) => 0,
+                Err(step) => step as c_int,
             };
             _exit(code)
         }
     }
     if pid < 0 {
-        return false;
+        return Err(format!("fork: {}", std::io::Error::last_os_error()));
     }
-    wait_for(pid).is_some_and(|status| status == 0)
+    match wait_for(pid).map(|status| (status >> 8) & 0xff) {
+        Some(0) => Ok(()),
+        Some(step) => Err(setup_step(step as u64).to_string()),
+        None => Err("the probe could not be waited for".to_string()),
+    }
+}
+
+/// What a setup step does, for messages.
+fn setup_step(step: u64) -> &'static str {
+    match step {
+        STEP_UNSHARE => "making its namespaces",
+        STEP_UID_MAP | STEP_GID_MAP => "mapping its user",
+        _ => "entering its working folder",
+    }
 }
 
 /// Reaps `pid` (retrying on EINTR): its wait status, or `None` when it cannot be waited for.
@@ -890,8 +918,10 @@ impl Scratch {
                 remove: false,
             });
         }
+        // Named as the judge's partial folders, so that a judge started after one killed
+        // by SIGKILL removes it.
         let dir = sandbox.scratch.join(format!(
-            "run-{}-{}",
+            "run-{}-{}.partial",
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
@@ -1103,11 +1133,7 @@ impl Report {
                     return Err(format!("cannot start {program}: {error}"));
                 }
                 TAG_SETUP_FAILED => {
-                    let step = match words[1] {
-                        STEP_UNSHARE => "making its namespaces",
-                        STEP_UID_MAP | STEP_GID_MAP => "mapping its user",
-                        _ => "entering its working folder",
-                    };
+                    let step = setup_step(words[1]);
                     return Err(format!(
                         "cannot start {program}: {step} failed: {}",
                         error()
