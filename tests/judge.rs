@@ -557,6 +557,14 @@ fn limits_are_checked_with_file_and_line() {
             "limits:1: 0 is out of range",
         ),
         (
+            "time_limit_ms = 99999999999999999999\nmemory_limit_mib = 64\n",
+            "limits:1: 99999999999999999999 is out of range (1..=600000 ms)",
+        ),
+        (
+            "time_limit_ms = 1000\nmemory_limit_mib = -1\n",
+            "limits:2: -1 is out of range (1..=65536 MiB)",
+        ),
+        (
             "time_limit_ms = 1000\nmemory_limit_mib = 64\ntime_limit_ms two = 5\n",
             "limits:3: no case `two`",
         ),
@@ -1037,8 +1045,16 @@ fn tool_present(tool: &str) -> bool {
         .arg("--version")
         .output()
         .is_ok_and(|output| output.status.success());
-    if !runs {
-        let message = format!("`{tool}` does not run here: install it to test the judge with it");
+    present_or_skipped(
+        runs,
+        &format!("`{tool}` does not run here: install it to test the judge with it"),
+    )
+}
+
+/// `present`, after failing the test under CI (`CI=true`) when it is false, or printing a
+/// SKIPPED line with `message` otherwise.
+fn present_or_skipped(present: bool, message: &str) -> bool {
+    if !present {
         assert!(
             std::env::var("CI").map_or(true, |ci| ci != "true"),
             "{message}"
@@ -1049,7 +1065,7 @@ fn tool_present(tool: &str) -> bool {
             format!("\nSKIPPED: {message}\n").as_bytes(),
         );
     }
-    runs
+    present
 }
 
 /// The judge on `root` with `args`, killed if it has not ended within `limit`: a judge that
@@ -1421,7 +1437,7 @@ fn a_report_that_cannot_be_written_is_one_line_and_exit_status_3() {
 }
 
 #[test]
-fn limits_with_a_byte_order_mark_and_numbers_out_of_range() {
+fn limits_with_a_byte_order_mark_are_read() {
     let root = scratch_root("limits-bom");
     write_problem(
         &root,
@@ -1437,21 +1453,6 @@ fn limits_with_a_byte_order_mark_and_numbers_out_of_range() {
     .unwrap();
     let (output, _) = judge(&root, &[]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    for (text, message) in [
-        (
-            "time_limit_ms = 99999999999999999999\nmemory_limit_mib = 64\n",
-            "limits:1: 99999999999999999999 is out of range (1..=600000 ms)",
-        ),
-        (
-            "time_limit_ms = 1000\nmemory_limit_mib = -1\n",
-            "limits:2: -1 is out of range (1..=65536 MiB)",
-        ),
-    ] {
-        fs::write(&limits, text).unwrap();
-        let (output, _) = judge(&root, &[]);
-        assert_eq!(output.status.code(), Some(2), "{text}");
-        assert!(stderr(&output).contains(message), "{}", stderr(&output));
-    }
 }
 
 #[test]
@@ -1529,23 +1530,18 @@ fn wide_cjk_names_keep_the_columns_aligned() {
 /// under CI (`CI=true`) and print a SKIPPED line otherwise, as a missing compiler does.
 fn namespaces_present() -> bool {
     use sudoku_toolkit::runner::{containment, Containment};
-    let present = containment() == Containment::Namespaces;
-    if !present {
-        let message = "runs get no namespaces here (refused, or SUDOKU_JUDGE_NO_NAMESPACES set)";
-        assert!(
-            std::env::var("CI").map_or(true, |ci| ci != "true"),
-            "{message}"
-        );
-        let _ = std::io::Write::write_all(
-            &mut std::io::stderr(),
-            format!("\nSKIPPED: {message}\n").as_bytes(),
-        );
-    }
-    present
+    present_or_skipped(
+        containment() == Containment::Namespaces,
+        "runs get no namespaces here (refused, or SUDOKU_JUDGE_NO_NAMESPACES set)",
+    )
 }
 
-/// A problem `p` with one case (`x` in, `42` out) in a fresh tree, for `--solution` runs.
-fn hostile_root(name: &str) -> PathBuf {
+/// A tree with a problem `p` (one case: `x` in, `42` out; 1 s, 64 MiB) for hostile C
+/// programs, or `None` (the test then skips) where gcc does not run.
+fn hostile_root(name: &str) -> Option<PathBuf> {
+    if !tool_present("gcc") {
+        return None;
+    }
     let root = scratch_root(name);
     write_problem(
         &root,
@@ -1558,127 +1554,120 @@ fn hostile_root(name: &str) -> PathBuf {
         "time_limit_ms = 1000\nmemory_limit_mib = 64\n",
     )
     .unwrap();
-    root
+    Some(root)
 }
 
-/// Judges the C program `source` as `p`'s solution: the report and the judge's stderr. A
-/// judge that does not finish within 30 s (frozen or killed by its program) fails the test
-/// instead of hanging it.
-fn judge_c(root: &Path, name: &str, source: &str) -> (String, String) {
+/// Judges, as `p`'s solution, the C program whose `main` has the body `main_body`: the
+/// report and the judge's stderr. A judge that does not finish within 30 s (frozen or
+/// killed by its program) fails the test instead of hanging it.
+fn judge_c(root: &Path, name: &str, main_body: &str) -> (String, String) {
     let path = root.join(name);
+    let source = format!(
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <signal.h>\n\
+         #include <unistd.h>\n#include <fcntl.h>\nint main(void) {{\n{main_body}\n}}\n"
+    );
     fs::write(&path, source).unwrap();
     let args = ["p", "--solution", path.to_str().unwrap()];
     let (output, _) = judge_within(root, &args, Duration::from_secs(30));
     (stdout(&output), stderr(&output))
 }
 
-const C_HEAD: &str = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
-    #include <signal.h>\n#include <unistd.h>\n#include <fcntl.h>\n#include <sys/wait.h>\n";
+/// Hostile programs that only need containment and accounting (subreaper mode keeps these
+/// promises too): (what it does, its `main`, its verdict, a line the report must hold).
+const CONTAINED: &[(&str, &str, &str, &str)] = &[
+    (
+        // Double fork, a new session, SIGTERM and SIGHUP ignored, then the right answer.
+        "setsid",
+        "if (fork() == 0) { setsid(); if (fork() == 0) {
+           signal(SIGTERM, SIG_IGN); signal(SIGHUP, SIG_IGN);
+           execlp(\"sleep\", \"sleep\", \"71.0419\", (char *)0); } _exit(0); }
+         usleep(100000); puts(\"42\"); return 0;",
+        "AC",
+        "1 passed",
+    ),
+    (
+        // Two children burn CPU; the parent sleeps 2.5 s (under the 3 s wall cap) and
+        // never waits for them. Together they pass the 1 s CPU limit, even on a busy
+        // machine.
+        "burn",
+        "for (int i = 0; i < 2; i++) if (fork() == 0) { volatile unsigned long n = 0; for (;;) n++; }
+         usleep(2500000); puts(\"42\"); return 0;",
+        "TLE",
+        "ms of CPU time (limit 1000 ms)",
+    ),
+    (
+        // A child holds 200 MiB (limit 64 MiB) while the parent answers.
+        "hog",
+        "if (fork() == 0) { size_t n = 200u << 20; volatile char *p = malloc(n);
+           for (size_t i = 0; i < n; i += 4096) p[i] = 1; pause(); }
+         usleep(700000); puts(\"42\"); return 0;",
+        "MLE",
+        "memory limit 64 MiB",
+    ),
+    ("bomb", "for (;;) fork();", "RE", "processes at once"),
+];
 
 #[test]
-fn hostile_new_session_leaves_nothing_behind() {
-    if !tool_present("gcc") {
+fn hostile_programs_are_contained_and_counted() {
+    let Some(root) = hostile_root("hostile-contained") else {
         return;
+    };
+    for &(name, body, verdict, line) in CONTAINED {
+        let (report, errors) = judge_c(&root, &format!("{name}.c"), body);
+        assert_eq!(
+            verdict_of(&report, "p", "one"),
+            verdict,
+            "{name}: {report}{errors}"
+        );
+        assert!(report.contains(line), "{name}: {report}");
+        assert_nothing_left(&root, "71.0419", 0);
     }
-    let root = hostile_root("hostile-setsid");
-    // Double fork, a new session, SIGTERM and SIGHUP ignored, then the right answer.
-    let source = format!(
-        "{C_HEAD}int main(void) {{\n\
-         if (fork() == 0) {{ setsid(); if (fork() == 0) {{\n\
-         signal(SIGTERM, SIG_IGN); signal(SIGHUP, SIG_IGN);\n\
-         execlp(\"sleep\", \"sleep\", \"71.0419\", (char *)0); }} _exit(0); }}\n\
-         usleep(100000); puts(\"42\"); return 0; }}\n"
-    );
-    let (report, _) = judge_c(&root, "setsid.c", &source);
-    assert_eq!(verdict_of(&report, "p", "one"), "AC", "{report}");
-    assert!(
-        !process_running_with("71.0419"),
-        "the session outlived the judge"
-    );
-}
-
-#[test]
-fn hostile_children_never_waited_for_count_their_cpu_time() {
-    if !tool_present("gcc") {
-        return;
-    }
-    let root = hostile_root("hostile-cpu");
-    // Two children burn CPU; the parent sleeps 1.5 s (under the 3 s wall cap) and never
-    // waits for them. Together they pass the 1 s CPU limit.
-    let source = format!(
-        "{C_HEAD}int main(void) {{\n\
-         for (int i = 0; i < 2; i++) if (fork() == 0) {{ volatile unsigned long n = 0; for (;;) n++; }}\n\
-         usleep(1500000); puts(\"42\"); return 0; }}\n"
-    );
-    let (report, _) = judge_c(&root, "burn.c", &source);
-    assert_eq!(verdict_of(&report, "p", "one"), "TLE", "{report}");
-}
-
-#[test]
-fn hostile_children_never_waited_for_count_their_memory() {
-    if !tool_present("gcc") {
-        return;
-    }
-    let root = hostile_root("hostile-memory");
-    // A child holds 200 MiB (limit 64 MiB) while the parent answers.
-    let source = format!(
-        "{C_HEAD}int main(void) {{\n\
-         if (fork() == 0) {{ size_t n = 200u << 20; volatile char *p = malloc(n);\n\
-         for (size_t i = 0; i < n; i += 4096) p[i] = 1; pause(); }}\n\
-         usleep(700000); puts(\"42\"); return 0; }}\n"
-    );
-    let (report, _) = judge_c(&root, "hog.c", &source);
-    assert_eq!(verdict_of(&report, "p", "one"), "MLE", "{report}");
 }
 
 #[test]
 fn hostile_reader_finds_neither_the_input_path_nor_the_answers() {
-    if !tool_present("gcc") || !namespaces_present() {
+    let Some(root) = hostile_root("hostile-peek").filter(|_| namespaces_present()) else {
         return;
-    }
-    let root = hostile_root("hostile-peek");
+    };
     let answer = root.join("testdata/p/one.out");
     // Prints the `.out` beside the file its stdin comes from (the old judge passed the
     // `.in` itself), or else the answer file by its absolute path.
-    let source = format!(
-        "{C_HEAD}int main(void) {{\n\
-         char path[4096] = {{0}}; char buffer[256] = {{0}};\n\
-         if (readlink(\"/proc/self/fd/0\", path, sizeof path - 1) > 3) {{\n\
-           size_t n = strlen(path); if (n > 3 && !strcmp(path + n - 3, \".in\")) {{\n\
-             strcpy(path + n - 3, \".out\"); int fd = open(path, O_RDONLY);\n\
-             if (fd >= 0 && read(fd, buffer, 255) > 0) {{ fputs(buffer, stdout); return 0; }} }} }}\n\
-         int fd = open(\"{}\", O_RDONLY);\n\
-         if (fd >= 0 && read(fd, buffer, 255) > 0) {{ fputs(buffer, stdout); return 0; }}\n\
-         puts(\"no answer in reach\"); return 0; }}\n",
+    let body = format!(
+        "char path[4096] = {{0}}; char buffer[256] = {{0}};
+         if (readlink(\"/proc/self/fd/0\", path, sizeof path - 1) > 3) {{
+           size_t n = strlen(path); if (n > 3 && !strcmp(path + n - 3, \".in\")) {{
+             strcpy(path + n - 3, \".out\"); int fd = open(path, O_RDONLY);
+             if (fd >= 0 && read(fd, buffer, 255) > 0) {{ fputs(buffer, stdout); return 0; }} }} }}
+         int fd = open(\"{}\", O_RDONLY);
+         if (fd >= 0 && read(fd, buffer, 255) > 0) {{ fputs(buffer, stdout); return 0; }}
+         puts(\"no answer in reach\"); return 0;",
         answer.display()
     );
-    let (report, _) = judge_c(&root, "peek.c", &source);
+    let (report, _) = judge_c(&root, "peek.c", &body);
     assert_eq!(verdict_of(&report, "p", "one"), "WA", "{report}");
     assert!(report.contains("no answer in reach"), "{report}");
 }
 
 #[test]
 fn hostile_writer_changes_nothing_and_its_big_file_is_stopped() {
-    if !tool_present("gcc") || !namespaces_present() {
+    let Some(root) = hostile_root("hostile-write").filter(|_| namespaces_present()) else {
         return;
-    }
-    let root = hostile_root("hostile-write");
+    };
     let answer = root.join("testdata/p/one.out");
     let planted = root.join("planted.txt");
     // Rewrites the answer, plants a file in the project, then writes 1 GiB into its
     // working folder; prints the answer it wrote.
-    let source = format!(
-        "{C_HEAD}int main(void) {{\n\
-         FILE *f = fopen(\"{}\", \"w\"); if (f) {{ fputs(\"43\\n\", f); fclose(f); }}\n\
-         f = fopen(\"{}\", \"w\"); if (f) {{ fputs(\"here\\n\", f); fclose(f); }}\n\
-         static char block[1 << 20]; memset(block, 7, sizeof block);\n\
-         int fd = open(\"big.bin\", O_WRONLY | O_CREAT | O_TRUNC, 0644);\n\
-         for (int i = 0; fd >= 0 && i < 1024; i++) if (write(fd, block, sizeof block) < 0) break;\n\
-         puts(\"43\"); return 0; }}\n",
+    let body = format!(
+        "FILE *f = fopen(\"{}\", \"w\"); if (f) {{ fputs(\"43\\n\", f); fclose(f); }}
+         f = fopen(\"{}\", \"w\"); if (f) {{ fputs(\"here\\n\", f); fclose(f); }}
+         static char block[1 << 20]; memset(block, 7, sizeof block);
+         int fd = open(\"big.bin\", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+         for (int i = 0; fd >= 0 && i < 1024; i++) if (write(fd, block, sizeof block) < 0) break;
+         puts(\"43\"); return 0;",
         answer.display(),
         planted.display()
     );
-    let (report, _) = judge_c(&root, "vandal.c", &source);
+    let (report, _) = judge_c(&root, "vandal.c", &body);
     assert_eq!(
         fs::read_to_string(&answer).unwrap(),
         "42\n",
@@ -1710,35 +1699,19 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn hostile_parent_killer_neither_kills_nor_freezes_the_judge() {
-    if !tool_present("gcc") || !namespaces_present() {
+    let Some(root) = hostile_root("hostile-parent").filter(|_| namespaces_present()) else {
         return;
-    }
-    let root = hostile_root("hostile-parent");
-    for (name, signal) in [("killer.c", "SIGKILL"), ("freezer.c", "SIGSTOP")] {
-        let source = format!(
-            "{C_HEAD}int main(void) {{ kill(getppid(), {signal}); usleep(50000); puts(\"42\"); return 0; }}\n"
-        );
-        let (report, errors) = judge_c(&root, name, &source);
+    };
+    for signal in ["SIGKILL", "SIGSTOP"] {
+        let body = format!("kill(getppid(), {signal}); usleep(50000); puts(\"42\"); return 0;");
+        let (report, errors) = judge_c(&root, &format!("{signal}.c"), &body);
         assert_eq!(
             verdict_of(&report, "p", "one"),
             "AC",
-            "{name}: {report}{errors}"
+            "{signal}: {report}{errors}"
         );
-        assert!(report.contains("1 passed, 0 failed"), "{name}: {report}");
+        assert!(report.contains("1 passed, 0 failed"), "{signal}: {report}");
     }
-}
-
-#[test]
-fn hostile_fork_bomb_is_stopped() {
-    if !tool_present("gcc") {
-        return;
-    }
-    let root = hostile_root("hostile-bomb");
-    let source = format!("{C_HEAD}int main(void) {{ for (;;) fork(); }}\n");
-    let (report, _) = judge_c(&root, "bomb.c", &source);
-    assert_eq!(verdict_of(&report, "p", "one"), "RE", "{report}");
-    assert!(report.contains("processes at once"), "{report}");
-    assert!(processes_with(&root.to_string_lossy()).is_empty());
 }
 
 /// A tree whose solution starts a marked child on every case and answers after a while: a
