@@ -535,20 +535,32 @@ unsafe fn keeper(plan: &Plan) -> ! {
     die_with_parent(|| getppid() == plan.caller);
     setpgid(0, 0);
     reset_signals();
-    if !plan.namespaces {
-        prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-        let keeper = getpid();
-        let program = fork();
-        if program == 0 {
-            die_with_parent(|| getppid() == keeper);
-            // Its own group, which the sweep kills whole.
-            setpgid(0, 0);
-            start_program(plan);
-        }
-        close_stdio();
-        let mut path = ProcPath::new();
-        supervise(program, 0, path.status_of(program), sweep_children);
+    if plan.namespaces {
+        namespace_keeper(plan)
+    } else {
+        subreaper_keeper(plan)
     }
+}
+
+/// Subreaper mode: the keeper starts the program and supervises it itself.
+unsafe fn subreaper_keeper(plan: &Plan) -> ! {
+    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    let keeper = getpid();
+    let program = fork();
+    if program == 0 {
+        die_with_parent(|| getppid() == keeper);
+        // Its own group, which the sweep kills whole.
+        setpgid(0, 0);
+        start_program(plan);
+    }
+    close_stdio();
+    let mut path = ProcPath::new();
+    supervise(program, 0, Some(path.status_of(program)), sweep_children)
+}
+
+/// Namespace mode: the keeper makes the namespaces and the sandbox, starts their init and
+/// waits for it.
+unsafe fn namespace_keeper(plan: &Plan) -> ! {
     if let Err(step) = enter_namespaces(&plan.maps) {
         fail_setup(step);
     }
@@ -745,7 +757,7 @@ impl ProcPath {
         ProcPath { bytes: [0; 32] }
     }
 
-    fn status_of(&mut self, pid: i32) -> Option<&[u8]> {
+    fn status_of(&mut self, pid: i32) -> &[u8] {
         let mut digits = [0u8; 12];
         let mut count = 0;
         let mut rest = pid.max(0) as u32;
@@ -770,7 +782,7 @@ impl ProcPath {
             self.bytes[at] = byte;
             at += 1;
         }
-        Some(&self.bytes[..at])
+        &self.bytes[..at]
     }
 }
 
