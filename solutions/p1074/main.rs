@@ -89,12 +89,12 @@ pub fn score(grid: &[u8; 81]) -> u32 {
 /// Goal: the best completion by the group bound alone, giving up after `nodes_left` nodes.
 /// Boards with many givens (NOIP's) finish here in a few thousand nodes, without paying
 /// for the template bound; the others keep the best grid found as a floor.
-struct QuickBest {
-    best: Option<[u8; 81]>,
-    best_score: Option<u32>,
-    candidates: [u32; 21],
-    nodes_left: u32,
-    gave_up: bool,
+pub(crate) struct QuickBest {
+    pub(crate) best: Option<[u8; 81]>,
+    pub(crate) best_score: Option<u32>,
+    pub(crate) candidates: [u32; 21],
+    pub(crate) nodes_left: u32,
+    pub(crate) gave_up: bool,
 }
 
 impl QuickBest {
@@ -244,7 +244,7 @@ impl bitcore::Goal for AtLeast {
 }
 
 /// The 21 cells whose digits decide the score.
-fn scoring_cells() -> impl Iterator<Item = usize> {
+pub(crate) fn scoring_cells() -> impl Iterator<Item = usize> {
     GROUPS.iter().flat_map(|group| group.iter().copied())
 }
 
@@ -252,7 +252,7 @@ fn scoring_cells() -> impl Iterator<Item = usize> {
 /// cells (in `scoring_cells` order). `None` when no completion can beat `best`: a group
 /// cannot take distinct digits at all, or a bound is already no better than `best` (then
 /// the second grouping is not even computed).
-fn upper_bound(candidates: &[u32; 21], best: Option<u32>) -> Option<u32> {
+pub(crate) fn upper_bound(candidates: &[u32; 21], best: Option<u32>) -> Option<u32> {
     let beats_best = |bound: u32| best.map_or(true, |best| bound > best);
     let mut by_rows = BASE_SCORE;
     let mut rest = &candidates[..];
@@ -757,7 +757,7 @@ const NODE_STEPS: usize = 3;
 /// it finds within this many nodes is often the answer, which spares the target search its
 /// slowest part, finding a grid at the last target; fewer nodes left that part to the
 /// target search again: solutions/p1074/README.md, same section).
-const QUICK_NODES: u32 = 20_000;
+pub(crate) const QUICK_NODES: u32 = 20_000;
 
 /// Reads the board, searches, writes the best score (or -1).
 pub fn solve<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), String> {
@@ -1006,7 +1006,7 @@ pub fn quote(bytes: &[u8]) -> String {
 }
 
 #[rustfmt::skip]
-mod bitcore {
+pub(crate) mod bitcore {
 // ==== BEGIN solutions/core.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
 //! Bit-search core for 9x9 Sudoku: propagate forced moves, branch on a tight cell,
 //! report every completion to a goal that decides what to keep and what to cut.
