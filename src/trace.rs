@@ -127,6 +127,8 @@ pub struct Trace {
     pub mismatches: Vec<String>,
     /// Whether the goal tries the highest digit first.
     pub high_first: bool,
+    /// What the goal concluded (P1074: its best score), set by [`trace_problem`].
+    pub outcome: String,
     last: Snapshot,
     depth: usize,
     /// The goal chose the cell at the current node (and why).
@@ -242,6 +244,7 @@ impl Trace {
             solutions: Vec::new(),
             mismatches: Vec::new(),
             high_first,
+            outcome: String::new(),
             last: start.clone(),
             depth: 0,
             goal_choice: None,
@@ -771,6 +774,9 @@ impl Trace {
             );
         }
         out += &self.summary();
+        if !self.outcome.is_empty() {
+            out += &format!("{}\n", self.outcome);
+        }
         out
     }
 
@@ -910,7 +916,14 @@ pub fn trace_problem(name: &str, input: &str, puzzle: usize, limit: usize) -> Re
                     nodes_left: p1074::QUICK_NODES,
                     gave_up: false,
                 };
-                return Ok(run1074(board, quick, limit).trace);
+                let tracer = run1074(board, quick, limit);
+                let mut trace = tracer.trace;
+                trace.outcome = match (tracer.inner.gave_up, tracer.inner.best_score) {
+                    (true, _) => "the group-bound search gave up; the target search (not traced) decides".to_string(),
+                    (false, Some(best)) => format!("best score {best}"),
+                    (false, None) => "no completion: -1".to_string(),
+                };
+                return Ok(trace);
             }
             let board = nine::Board::from_grid(&grid).ok_or_else(clash)?;
             Ok(match name {
