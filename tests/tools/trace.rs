@@ -211,3 +211,89 @@ fn the_trace_explains_guesses_and_dead_ends_on_a_hard_sample() {
     let text = trace.text();
     assert!(text.contains("dead end: "), "{text}");
 }
+
+/// Checks markup the way an XML parser would, enough for a generated page: every `<` starts
+/// a tag, a comment, a doctype or a CDATA section; every tag is closed, in order; attribute
+/// values are quoted. Returns the element names in document order.
+fn well_formed(page: &str) -> Result<Vec<String>, String> {
+    let mut open: Vec<String> = Vec::new();
+    let mut names = Vec::new();
+    let mut rest = page;
+    while let Some(start) = rest.find('<') {
+        if rest[..start].contains('>') {
+            return Err(format!("a stray `>` before {:?}", &rest[start..start.min(rest.len())]));
+        }
+        rest = &rest[start..];
+        let skip = |end: &str, rest: &str| rest.find(end).map(|i| i + end.len());
+        let consumed = if rest.starts_with("<![CDATA[") {
+            skip("]]>", rest)
+        } else if rest.starts_with("<!--") {
+            skip("-->", rest)
+        } else if rest.starts_with("<!DOCTYPE") {
+            skip(">", rest)
+        } else {
+            let end = rest.find('>').ok_or("a tag never ends")?;
+            let tag = &rest[1..end];
+            if tag.contains('<') {
+                return Err(format!("`<` inside a tag: {tag}"));
+            }
+            if let Some(name) = tag.strip_prefix('/') {
+                match open.pop() {
+                    Some(top) if top == name.trim() => {}
+                    other => return Err(format!("</{name}> closes {other:?}")),
+                }
+            } else {
+                let name: String = tag
+                    .chars()
+                    .take_while(|c| !c.is_whitespace() && *c != '/')
+                    .collect();
+                if name.is_empty() {
+                    return Err(format!("an empty tag: <{tag}>"));
+                }
+                if tag.matches('"').count() % 2 != 0 {
+                    return Err(format!("an unbalanced quote in <{tag}>"));
+                }
+                names.push(name.clone());
+                if !tag.ends_with('/') {
+                    open.push(name);
+                }
+            }
+            Some(end + 1)
+        };
+        rest = &rest[consumed.ok_or("a comment, doctype or CDATA section never ends")?..];
+    }
+    if rest.contains('>') {
+        return Err("a stray `>` at the end".to_string());
+    }
+    match open.is_empty() {
+        true => Ok(names),
+        false => Err(format!("never closed: {open:?}")),
+    }
+}
+
+#[test]
+fn the_page_is_well_formed_self_contained_and_has_the_grid() {
+    for (name, cells) in [("p1784", 81), ("acwing169", 256), ("p1074", 81)] {
+        let trace = trace::trace_problem(name, &sample(name), 0, 100_000).unwrap();
+        let page = trace::html(&trace, "<a & b>");
+        let names = well_formed(&page).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(names.first().map(String::as_str), Some("html"), "{name}");
+        assert!(page.contains("<title>&lt;a &amp; b&gt;</title>"), "{name}: the title is escaped");
+        let grid = &page[page.find("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"grid\"").expect("the grid")..];
+        let grid = &grid[..grid.find("</svg>").unwrap()];
+        assert_eq!(grid.matches("class=\"cell\"").count(), cells, "{name}: one square a cell");
+        assert!(page.contains("id=\"tree\"") && page.contains("id=\"panel\""), "{name}");
+        let vertices = page.matches("<g class=\"v\"").count() as u64;
+        assert!(vertices > trace.guesses, "{name}: the tree has the root and a vertex per guess");
+        // Self-contained: no file, script, style or image from elsewhere.
+        for outside in ["src=", "href=", "<link", "url(", "@import"] {
+            assert!(!page.contains(outside), "{name}: {outside}");
+        }
+        // Every step is in the page's data, with its text.
+        assert_eq!(page.matches("{\"kind\": ").count(), trace.events.len(), "{name}");
+    }
+    // The checker itself refuses what it should.
+    for bad in ["<a><b></a></b>", "<a>", "<a x=\"1></a>", "<a>1 < 2</a>", "<a>x > y</a>"] {
+        assert!(well_formed(bad).is_err(), "{bad}");
+    }
+}
