@@ -437,13 +437,15 @@ impl Trace {
             .filter(|&(_, d)| d != digit)
             .collect();
         let mut text = format!(
-            "band rule, digit {} in band {} ({rows}): {} of {} row-to-box assignments fit [{}]",
+            "band rule, digit {} in band {} ({rows}): {} of {} row-to-box assignments fit",
             self.sym(digit),
             band + 1,
             left.len(),
             detail.permutations.len(),
-            left.join(" | ")
         );
+        if left.len() <= 2 {
+            text += &format!(" [{}]", left.join(" | "));
+        }
         if !own.is_empty() {
             text += &format!(
                 "; hidden singles / locked candidates take {}",
@@ -1169,14 +1171,27 @@ function el(name, attrs, text) {
   if (text !== undefined) e.textContent = text;
   return e;
 }
-function bits(word, row) {
+function bit(hex, i) {
+  var at = hex.length - 1 - Math.floor(i / 4);
+  return at < 0 ? 0 : (parseInt(hex.charAt(at), 16) >> (i % 4)) & 1;
+}
+function bits(hex, row) {
   var s = "";
   for (var c = 0; c < SIDE; c++) {
-    s += (Math.floor(word / Math.pow(2, row * SIDE + c)) % 2) ? "1" : "0";
+    s += bit(hex, row * SIDE + c) ? "1" : "0";
     if (c % N == N - 1 && c < SIDE - 1) s += " ";
   }
   return s;
 }
+function permutations(n) {
+  var out = [];
+  (function rec(prefix) {
+    if (prefix.length == n) { out.push(prefix.slice()); return; }
+    for (var k = 0; k < n; k++) if (prefix.indexOf(k) < 0) { prefix.push(k); rec(prefix); prefix.pop(); }
+  })([]);
+  return out;
+}
+var PERMS = permutations(N);
 function draw() {
   var step = DATA.steps[at], board = boards[at];
   var prev = at > 0 ? boards[at - 1] : { masks: DATA.start.masks, values: DATA.start.values };
@@ -1214,6 +1229,18 @@ function draw() {
 }
 function drawPanel(visit) {
   var panel = document.getElementById("panel");
+  if (visit) {
+    visit.presence = [];
+    for (var r = 0; r < N; r++) {
+      visit.presence.push([]);
+      for (var k = 0; k < N; k++) {
+        var any = 0;
+        for (var c = 0; c < N; c++) any |= bit(visit.before, r * SIDE + k * N + c);
+        visit.presence[r].push(any);
+      }
+    }
+    visit.perms = PERMS.map(function (p, i) { return [p, visit.fits.charAt(i) == "1"]; });
+  }
   if (!visit) { panel.innerHTML = "<p>This step is not a band-rule visit: step to one (the next visit: <kbd>v</kbd>).</p>"; return; }
   var h = "<p>Digit <b>" + SYM[visit.digit] + "</b>, band <b>" + (visit.band + 1) + "</b>: the " + (N * SIDE) +
     "-bit word, one row of the band per line, boxes apart (bit = the digit may go there).</p><pre>";
@@ -1260,7 +1287,8 @@ document.addEventListener("keydown", function (e) {
 var vs = document.querySelectorAll("#tree .v");
 for (var i = 0; i < vs.length; i++) vs[i].onclick = function () { go(parseInt(this.getAttribute("data-step"), 10)); };
 document.getElementById("slider").max = DATA.steps.length - 1;
-go(0);
+var wanted = /step=(\d+)/.exec(location.hash);
+go(wanted ? parseInt(wanted[1], 10) - 1 : 0);
 "##;
 
 /// The trace as one self-contained page: the grid with candidates at each step (forward
@@ -1298,24 +1326,16 @@ pub fn html(trace: &Trace, title: &str) -> String {
         last = event.board.clone();
         let visit = match &event.visit {
             Some(v) => {
-                let presence: Vec<String> = v
-                    .presence
-                    .iter()
-                    .map(|row| format!("[{}]", row.iter().map(|&b| if b { "1" } else { "0" }).collect::<Vec<_>>().join(",")))
-                    .collect();
-                let perms: Vec<String> = v
+                // Words as hex (a 16x16 word has 64 bits, past a JavaScript number's 53);
+                // the script rebuilds the matrix and the permutations (in the same order).
+                let fits: String = v
                     .permutations
                     .iter()
-                    .map(|(p, fits)| format!("[{:?},{}]", p, if *fits { 1 } else { 0 }))
+                    .map(|(_, fits)| if *fits { '1' } else { '0' })
                     .collect();
                 format!(
-                    "{{\"digit\": {}, \"band\": {}, \"before\": {}, \"after\": {}, \"presence\": [{}], \"perms\": [{}]}}",
-                    v.digit,
-                    v.band,
-                    v.before,
-                    v.after,
-                    presence.join(","),
-                    perms.join(",")
+                    "{{\"digit\": {}, \"band\": {}, \"before\": \"{:x}\", \"after\": \"{:x}\", \"fits\": \"{fits}\"}}",
+                    v.digit, v.band, v.before, v.after
                 )
             }
             None => "null".to_string(),
@@ -1351,6 +1371,7 @@ body {{ font-family: sans-serif; margin: 1em; color: #222; }}
 #top {{ display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }}
 #what {{ min-height: 4.5em; max-width: 60em; background: #f6f6f6; padding: .5em; }}
 #panel {{ max-width: 34em; }}
+#board {{ max-width: 560px; }}
 #panel pre {{ background: #f6f6f6; padding: .3em; }}
 table.m td, table.m th {{ border: 1px solid #aaa; padding: 2px 8px; text-align: center; }}
 table.m td.on {{ background: #cfe8cf; }}
@@ -1374,7 +1395,7 @@ button {{ margin-right: .3em; }}
 </p>
 <div id="what"></div>
 <div id="top">
-<div>
+<div id="board">
 <h2>The board</h2>
 {grid}
 <p>Yellow: changed by this step (red, struck out: candidates it removed); orange: the step's cell; blue digits: placed by the search.</p>
