@@ -460,7 +460,13 @@ impl Board {
                 let digit = (0..16).find(|&d| self.candidates[4 * d + band] & (1 << pos) != 0)?;
                 self.place(digit, 64 * band + pos);
                 if G::WATCHES {
-                    goal.step(Step::Single { cell: 64 * band + pos, digit }, self);
+                    goal.step(
+                        Step::Single {
+                            cell: 64 * band + pos,
+                            digit,
+                        },
+                        self,
+                    );
                 }
                 placed = true;
             }

@@ -169,12 +169,16 @@ impl Described for p1074::QuickBest {
         };
         Some(match bound {
             Some(bound) => format!("group bound {bound}, best so far {best}"),
-            None => format!("group bound: none (a group cannot take distinct digits), best so far {best}"),
+            None => format!(
+                "group bound: none (a group cannot take distinct digits), best so far {best}"
+            ),
         })
     }
     fn cut(&self, board: &Snapshot) -> Option<String> {
         let scoring: Vec<u32> = p1074::scoring_cells().map(|c| board.masks[c]).collect();
-        let best = self.best_score.map_or("none".to_string(), |b| b.to_string());
+        let best = self
+            .best_score
+            .map_or("none".to_string(), |b| b.to_string());
         Some(if self.gave_up {
             format!(
                 "the group-bound search gives up after {} nodes; P1074's target search \
@@ -250,9 +254,8 @@ impl Trace {
             goal_choice: None,
         };
         let givens = start.values.iter().filter(|&&v| v != 0).count();
-        let text = format!(
-            "the puzzle: {givens} givens, each taken from its row, column and box at once"
-        );
+        let text =
+            format!("the puzzle: {givens} givens, each taken from its row, column and box at once");
         trace.push(Kind::Start, text, start, None, None);
         trace
     }
@@ -461,7 +464,13 @@ impl Trace {
         if !placed.is_empty() {
             let cells: Vec<String> = placed
                 .iter()
-                .map(|&c| format!("{}={}", self.name(c), self.sym(usize::from(board.values[c]) - 1)))
+                .map(|&c| {
+                    format!(
+                        "{}={}",
+                        self.name(c),
+                        self.sym(usize::from(board.values[c]) - 1)
+                    )
+                })
                 .collect();
             text += &format!("; rows left with one cell are solved: {}", cells.join(" "));
         }
@@ -574,7 +583,9 @@ impl Trace {
         let peers = |cell: usize| {
             (0..side * side).filter(move |&p| {
                 p != cell
-                    && (p / side == cell / side || p % side == cell % side || box_of(p) == box_of(cell))
+                    && (p / side == cell / side
+                        || p % side == cell % side
+                        || box_of(p) == box_of(cell))
             })
         };
         let mut best = (0, 0);
@@ -880,7 +891,12 @@ watch!(sixteen, snap16, run16, 4, 256;);
 
 /// The goal a problem's solution searches with, watched on puzzle `puzzle` (0-based) of
 /// `input` (the problem's input format), keeping at most `limit` steps.
-pub fn trace_problem(name: &str, input: &str, puzzle: usize, limit: usize) -> Result<Trace, String> {
+pub fn trace_problem(
+    name: &str,
+    input: &str,
+    puzzle: usize,
+    limit: usize,
+) -> Result<Trace, String> {
     use crate::problems::{self, Input};
     let problem = problems::find(name)
         .ok_or_else(|| format!("unknown problem `{name}` (one of: {})", problems::names()))?;
@@ -894,7 +910,8 @@ pub fn trace_problem(name: &str, input: &str, puzzle: usize, limit: usize) -> Re
             ))
         }
     };
-    let clash = || "the givens clash: no completion (the solution says so without a search)".to_string();
+    let clash =
+        || "the givens clash: no completion (the solution says so without a search)".to_string();
     match &problem.input {
         Input::Board9 { .. } | Input::Boards9 { .. } => {
             let grid = match &problem.input {
@@ -921,7 +938,10 @@ pub fn trace_problem(name: &str, input: &str, puzzle: usize, limit: usize) -> Re
                 let tracer = run1074(board, quick, limit);
                 let mut trace = tracer.trace;
                 trace.outcome = match (tracer.inner.gave_up, tracer.inner.best_score) {
-                    (true, _) => "the group-bound search gave up; the target search (not traced) decides".to_string(),
+                    (true, _) => {
+                        "the group-bound search gave up; the target search (not traced) decides"
+                            .to_string()
+                    }
                     (false, Some(best)) => format!("best score {best}"),
                     (false, None) => "no completion: -1".to_string(),
                 };
@@ -997,7 +1017,11 @@ fn search_tree(trace: &Trace) -> (Vec<Vertex>, Vec<usize>) {
         match event.kind {
             Kind::Guess | Kind::Undo => {
                 let cell = event.cell.unwrap_or(0);
-                let digit = event.text.split(" = ").nth(1).and_then(|r| r.chars().next());
+                let digit = event
+                    .text
+                    .split(" = ")
+                    .nth(1)
+                    .and_then(|r| r.chars().next());
                 if event.kind == Kind::Undo {
                     frames.pop();
                 }
@@ -1005,7 +1029,11 @@ fn search_tree(trace: &Trace) -> (Vec<Vertex>, Vec<usize>) {
                 let label = match event.kind {
                     Kind::Guess => format!("{}={}", cell_name(trace.n, cell), digit.unwrap_or('?')),
                     _ => {
-                        let not = event.text.split(" is not ").nth(1).and_then(|r| r.chars().next());
+                        let not = event
+                            .text
+                            .split(" is not ")
+                            .nth(1)
+                            .and_then(|r| r.chars().next());
                         format!("{}\u{2260}{}", cell_name(trace.n, cell), not.unwrap_or('?'))
                     }
                 };
@@ -1073,7 +1101,12 @@ fn tree_svg(trace: &Trace, vertices: &[Vertex]) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"tree\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"9\">\n"
     );
-    let at = |id: usize| (10.0 + x[id] * dx + dx / 2.0, 14.0 + vertices[id].depth as f64 * dy);
+    let at = |id: usize| {
+        (
+            10.0 + x[id] * dx + dx / 2.0,
+            14.0 + vertices[id].depth as f64 * dy,
+        )
+    };
     for (id, v) in vertices.iter().enumerate() {
         if let Some(p) = v.parent {
             let ((x1, y1), (x2, y2)) = (at(p), at(id));
@@ -1320,7 +1353,9 @@ pub fn html(trace: &Trace, title: &str) -> String {
             Kind::Found => "found",
         };
         let changes: Vec<String> = (0..event.board.masks.len())
-            .filter(|&c| event.board.masks[c] != last.masks[c] || event.board.values[c] != last.values[c])
+            .filter(|&c| {
+                event.board.masks[c] != last.masks[c] || event.board.values[c] != last.values[c]
+            })
             .map(|c| format!("[{},{},{}]", c, event.board.masks[c], event.board.values[c]))
             .collect();
         last = event.board.clone();

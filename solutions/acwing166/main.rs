@@ -753,7 +753,13 @@ impl Board {
                 let digit = digits.trailing_zeros() as usize;
                 self.place(digit, 27 * band + pos);
                 if G::WATCHES {
-                    goal.step(Step::Single { cell: 27 * band + pos, digit }, self);
+                    goal.step(
+                        Step::Single {
+                            cell: 27 * band + pos,
+                            digit,
+                        },
+                        self,
+                    );
                 }
                 placed = true;
             }

@@ -25,8 +25,10 @@ fn sample(name: &str) -> String {
 fn solution_output(name: &str) -> String {
     let problem = problems::find(name).unwrap();
     if name == "leetcode37" {
-        return std::fs::read_to_string(root().join(format!("testdata/{name}/{}.out", problem.sample)))
-            .unwrap();
+        return std::fs::read_to_string(
+            root().join(format!("testdata/{name}/{}.out", problem.sample)),
+        )
+        .unwrap();
     }
     let bin = match name {
         "p1074" => env!("CARGO_BIN_EXE_p1074"),
@@ -40,21 +42,33 @@ fn solution_output(name: &str) -> String {
         other => panic!("no binary for {other}"),
     };
     let out = std::process::Command::new(bin)
-        .stdin(std::fs::File::open(root().join(format!("testdata/{name}/{}.in", problem.sample))).unwrap())
+        .stdin(
+            std::fs::File::open(root().join(format!("testdata/{name}/{}.in", problem.sample)))
+                .unwrap(),
+        )
         .output()
         .unwrap();
-    assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
 /// The symbols of a grid as the trace writes them.
 fn symbols(trace: &Trace, grid: &[u8]) -> String {
-    grid.iter().map(|&v| char::from(trace.symbols[usize::from(v) - 1])).collect()
+    grid.iter()
+        .map(|&v| char::from(trace.symbols[usize::from(v) - 1]))
+        .collect()
 }
 
 /// The grid symbols of a solution's output, in order.
 fn output_symbols(trace: &Trace, output: &str) -> String {
-    output.chars().filter(|c| trace.symbols.contains(&(*c as u8))).collect()
+    output
+        .chars()
+        .filter(|c| trace.symbols.contains(&(*c as u8)))
+        .collect()
 }
 
 /// A plain goal around another: counts `prune` calls, watches nothing.
@@ -103,9 +117,15 @@ fn plain_nodes(name: &str, input: &str) -> u64 {
                 nodes: 0,
             };
             target::search(board, &mut goal);
-            assert!(!goal.inner.gave_up, "the sample ends in the group-bound search");
+            assert!(
+                !goal.inner.gave_up,
+                "the sample ends in the group-bound search"
+            );
             // The solution's own count: the nodes its budget paid for.
-            assert_eq!(goal.nodes, u64::from(p1074::QUICK_NODES - goal.inner.nodes_left));
+            assert_eq!(
+                goal.nodes,
+                u64::from(p1074::QUICK_NODES - goal.inner.nodes_left)
+            );
             goal.nodes
         }
         Input::Board9 { .. } | Input::Boards9 { .. } => {
@@ -123,7 +143,10 @@ fn plain_nodes(name: &str, input: &str) -> u64 {
             match name {
                 "kattis_sudokunique" | "sicily1317" => {
                     let cap = if name == "sicily1317" { 10_000 } else { 2 };
-                    let mut goal = Counting { inner: nine::CountSolutions::up_to(cap), nodes: 0 };
+                    let mut goal = Counting {
+                        inner: nine::CountSolutions::up_to(cap),
+                        nodes: 0,
+                    };
                     nine::search(board, &mut goal);
                     goal.nodes
                 }
@@ -132,7 +155,10 @@ fn plain_nodes(name: &str, input: &str) -> u64 {
         }
         Input::Boards16 { parse, .. } => {
             let board = sixteen::Board::from_grid(&parse(input).unwrap()[0]).unwrap();
-            let mut goal = Counting { inner: sixteen::FirstSolution::default(), nodes: 0 };
+            let mut goal = Counting {
+                inner: sixteen::FirstSolution::default(),
+                nodes: 0,
+            };
             sixteen::search(board, &mut goal);
             goal.nodes
         }
@@ -145,17 +171,28 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
         let name = problem.name;
         let input = sample(name);
         let trace = trace::trace_problem(name, &input, 0, 100_000).unwrap();
-        assert!(trace.mismatches.is_empty(), "{name}: {:?}", trace.mismatches);
+        assert!(
+            trace.mismatches.is_empty(),
+            "{name}: {:?}",
+            trace.mismatches
+        );
         assert_eq!(trace.dropped, 0, "{name}");
         assert_eq!(trace.nodes, plain_nodes(name, &input), "{name}: node count");
         let output = solution_output(name);
         match name {
             "p1074" => {
-                assert_eq!(trace.outcome, format!("best score {}", output.trim()), "{name}");
+                assert_eq!(
+                    trace.outcome,
+                    format!("best score {}", output.trim()),
+                    "{name}"
+                );
                 // The traced completions never beat the answer.
                 let answer: u32 = output.trim().parse().unwrap();
                 for grid in &trace.solutions {
-                    assert!(p1074::score(&grid[..].try_into().unwrap()) <= answer, "{name}");
+                    assert!(
+                        p1074::score(&grid[..].try_into().unwrap()) <= answer,
+                        "{name}"
+                    );
                 }
             }
             "sicily1317" => {
@@ -165,7 +202,10 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
                     let grid = symbols(&trace, &trace.solutions[0]);
                     assert!(output_symbols(&trace, &output).starts_with(&grid), "{name}");
                 } else {
-                    assert!(first.contains(&format!("has {count} solutions")), "{name}: {first} vs {count}");
+                    assert!(
+                        first.contains(&format!("has {count} solutions")),
+                        "{name}: {first} vs {count}"
+                    );
                 }
             }
             "kattis_sudokunique" => {
@@ -176,7 +216,10 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
             _ => {
                 assert_eq!(trace.solutions.len(), 1, "{name}");
                 let grid = symbols(&trace, &trace.solutions[0]);
-                assert!(output_symbols(&trace, &output).starts_with(&grid), "{name}: {grid}\n{output}");
+                assert!(
+                    output_symbols(&trace, &output).starts_with(&grid),
+                    "{name}: {grid}\n{output}"
+                );
             }
         }
         // The last step shown is the completion the solution prints (first-solution goals).
@@ -221,7 +264,10 @@ fn well_formed(page: &str) -> Result<Vec<String>, String> {
     let mut rest = page;
     while let Some(start) = rest.find('<') {
         if rest[..start].contains('>') {
-            return Err(format!("a stray `>` before {:?}", &rest[start..start.min(rest.len())]));
+            return Err(format!(
+                "a stray `>` before {:?}",
+                &rest[start..start.min(rest.len())]
+            ));
         }
         rest = &rest[start..];
         let skip = |end: &str, rest: &str| rest.find(end).map(|i| i + end.len());
@@ -278,22 +324,47 @@ fn the_page_is_well_formed_self_contained_and_has_the_grid() {
         let page = trace::html(&trace, "<a & b>");
         let names = well_formed(&page).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(names.first().map(String::as_str), Some("html"), "{name}");
-        assert!(page.contains("<title>&lt;a &amp; b&gt;</title>"), "{name}: the title is escaped");
-        let grid = &page[page.find("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"grid\"").expect("the grid")..];
+        assert!(
+            page.contains("<title>&lt;a &amp; b&gt;</title>"),
+            "{name}: the title is escaped"
+        );
+        let grid = &page[page
+            .find("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"grid\"")
+            .expect("the grid")..];
         let grid = &grid[..grid.find("</svg>").unwrap()];
-        assert_eq!(grid.matches("class=\"cell\"").count(), cells, "{name}: one square a cell");
-        assert!(page.contains("id=\"tree\"") && page.contains("id=\"panel\""), "{name}");
+        assert_eq!(
+            grid.matches("class=\"cell\"").count(),
+            cells,
+            "{name}: one square a cell"
+        );
+        assert!(
+            page.contains("id=\"tree\"") && page.contains("id=\"panel\""),
+            "{name}"
+        );
         let vertices = page.matches("<g class=\"v\"").count() as u64;
-        assert!(vertices > trace.guesses, "{name}: the tree has the root and a vertex per guess");
+        assert!(
+            vertices > trace.guesses,
+            "{name}: the tree has the root and a vertex per guess"
+        );
         // Self-contained: no file, script, style or image from elsewhere.
         for outside in ["src=", "href=", "<link", "url(", "@import"] {
             assert!(!page.contains(outside), "{name}: {outside}");
         }
         // Every step is in the page's data, with its text.
-        assert_eq!(page.matches("{\"kind\": ").count(), trace.events.len(), "{name}");
+        assert_eq!(
+            page.matches("{\"kind\": ").count(),
+            trace.events.len(),
+            "{name}"
+        );
     }
     // The checker itself refuses what it should.
-    for bad in ["<a><b></a></b>", "<a>", "<a x=\"1></a>", "<a>1 < 2</a>", "<a>x > y</a>"] {
+    for bad in [
+        "<a><b></a></b>",
+        "<a>",
+        "<a x=\"1></a>",
+        "<a>1 < 2</a>",
+        "<a>x > y</a>",
+    ] {
         assert!(well_formed(bad).is_err(), "{bad}");
     }
 }
