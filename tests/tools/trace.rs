@@ -368,3 +368,46 @@ fn the_page_is_well_formed_self_contained_and_has_the_grid() {
         assert!(well_formed(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn the_tool_prints_the_trace_and_refuses_bad_arguments() {
+    let run = |args: &[&str], input: &str| {
+        use std::io::Write;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_trace"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let input = sample("sicily1317");
+    let (code, stdout, _) = run(&["sicily1317"], &input);
+    assert_eq!(code, Some(0));
+    assert!(stdout.starts_with("the puzzle: "), "{stdout}");
+    assert!(stdout.contains("\nnode 1 (depth 0)"), "{stdout}");
+    let (code, stdout, _) = run(&["sicily1317", "--puzzle", "2", "--quiet"], &input);
+    assert_eq!(code, Some(0));
+    let expected = trace::trace_problem("sicily1317", &input, 1, 20_000).unwrap();
+    assert_eq!(stdout, expected.summary());
+    let (code, _, stderr) = run(&["sicily1317", "--puzzle", "99"], &input);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("--puzzle 99"), "{stderr}");
+    let (code, _, stderr) = run(&["nosuch"], &input);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("unknown problem"), "{stderr}");
+    let (code, _, _) = run(&["sicily1317", "--bogus"], &input);
+    assert_eq!(code, Some(2));
+}
