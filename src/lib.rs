@@ -20,8 +20,9 @@
 //! | [`project`] | the project folder, found from the current folder as cargo finds it |
 //! | [`sync`] | the rule that keeps the core copies inside the solutions verbatim |
 //! | [`core9`], [`core16`] | the two search cores, compiled once here for the tools |
+//! | [`trace`] | the search watched step by step (`scripts/trace`): the cores through a watching goal |
 //!
-//! The cores are the only files included by path: they are the same bytes that every
+//! The cores (and P1074's solution, for the trace) are the only files included by path: they are the same bytes that every
 //! solution inlines between its marker lines, so the tools use exactly what is submitted.
 
 pub mod boards;
@@ -38,6 +39,7 @@ pub mod results;
 pub mod rng;
 pub mod runner;
 pub mod sync;
+pub mod trace;
 
 /// The 9x9 search core, `solutions/core.rs`.
 #[path = "../solutions/core.rs"]
@@ -46,6 +48,12 @@ pub mod core9;
 /// The 16x16 search core, `solutions/core16.rs`.
 #[path = "../solutions/core16.rs"]
 pub mod core16;
+
+/// P1074's solution, for its goals (the trace watches its group-bound search): included by
+/// path like the cores, so the trace runs exactly the submitted goal.
+#[allow(dead_code)]
+#[path = "../solutions/p1074/main.rs"]
+pub(crate) mod p1074;
 
 /// Makes a closed standard output (`tool | head`) end the process quietly, as it ends a C
 /// tool, instead of a panic in `println!`: restores the default action of SIGPIPE, which

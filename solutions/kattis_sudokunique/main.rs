@@ -523,6 +523,26 @@ pub struct Board {
     unsolved: [u32; 3],
 }
 
+/// One step of the search, shown to a goal that watches (`Goal::WATCHES`: the trace tool's,
+/// `scripts/trace`). Digits are 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The band rule visited digit-band `index` (digit `index / 3`, band `index % 3`), which
+    /// held `before`. The board is as the visit left it, or as it was when the visit found
+    /// no row-to-box permutation left (a contradiction).
+    Visit { index: usize, before: u32 },
+    /// A naked single: `digit` placed in `cell` (its box, row and column follow lazily).
+    Single { cell: usize, digit: usize },
+    /// A guess: `digit` goes in `cell` on a copy, whose subtree is searched next. The board
+    /// is the node's, before the guess (the copy is kept out of sight: taking its address
+    /// costs the search a copy; `place` makes it again).
+    Guess { cell: usize, digit: usize },
+    /// The guess's subtree is done: `digit` leaves `cell` (a bi-value cell gets its other).
+    Undo { cell: usize, digit: usize },
+    /// Propagation met a contradiction: this node is a dead end.
+    DeadEnd,
+}
+
 /// What the search reports to, and what decides the search's purpose.
 ///
 /// Call order (a promise): at each node the search propagates, then calls `found` if the
@@ -552,6 +572,12 @@ pub trait Goal {
     /// the check slows a first-solution search (docs/design.md#rectangle), and it never
     /// fires on a puzzle with one solution.
     const EVERY_COMPLETION: bool = false;
+    /// Whether the goal watches the search step by step (`step`). Off, every call of
+    /// `step` is compiled out: the search runs as if it did not exist
+    /// (docs/design.md#watching-the-search).
+    const WATCHES: bool = false;
+    /// Called at each step of the search (`Step`) when `WATCHES` is on.
+    fn step(&mut self, _step: Step, _board: &Board) {}
 }
 
 impl Board {
@@ -623,21 +649,21 @@ impl Board {
     /// pass leaves no open cell: every row of every digit-band is then one cell, taken from
     /// the other digits, and the visits have cleared its box and column: a valid grid.
     pub fn propagate(&mut self) -> bool {
-        self.settle().is_some()
+        self.settle(&mut FirstSolution::default()).is_some()
     }
 
     /// `propagate`, returning the final board's candidate counts (`count_candidates`; all
     /// 0 when it is solved) so that choosing a branch cell need not count again.
-    fn settle(&mut self) -> Option<CandidateCounts> {
+    fn settle<G: Goal>(&mut self, goal: &mut G) -> Option<CandidateCounts> {
         loop {
-            if !self.apply_band_rule() {
+            if !self.apply_band_rule(goal) {
                 return None;
             }
             if self.is_solved() {
                 return Some([[0; 4]; 3]);
             }
             let counts = self.count_candidates();
-            match self.place_naked_singles(&counts) {
+            match self.place_naked_singles(&counts, goal) {
                 None => return None,
                 Some(true) => continue,
                 Some(false) => return Some(counts),
@@ -646,7 +672,7 @@ impl Board {
     }
 
     /// Visits every changed digit-band until none changes. `false` on a contradiction.
-    fn apply_band_rule(&mut self) -> bool {
+    fn apply_band_rule<G: Goal>(&mut self, goal: &mut G) -> bool {
         // Unrolled by hand: with a constant index, each visit's words are fixed addresses.
         // The fence emits nothing; it stops LLVM from keeping words loaded by earlier checks
         // in registers across the pass, which spilled them (docs/design.md#compiler-fence).
@@ -654,7 +680,7 @@ impl Board {
             ($quiet:ident; $($index:literal)*) => {$(
                 if self.candidates[$index] != self.seen[$index] {
                     $quiet = false;
-                    if !self.visit($index) {
+                    if !self.visit($index, goal) {
                         return false;
                     }
                 }
@@ -677,14 +703,17 @@ impl Board {
 
     /// The band rule on digit-band `index`, then its columns and its solved rows.
     #[inline(always)]
-    fn visit(&mut self, index: usize) -> bool {
+    fn visit<G: Goal>(&mut self, index: usize, goal: &mut G) -> bool {
         let band = index % 3;
-        let cells = self.candidates[index];
-        let presence = ROW_TO_BOXES[(cells & 0x1FF) as usize]
-            | ROW_TO_BOXES[(cells >> 9 & 0x1FF) as usize] << 3
-            | ROW_TO_BOXES[(cells >> 18 & 0x1FF) as usize] << 6;
-        let cells = cells & BAND_ALLOWED[presence as usize];
+        let before = self.candidates[index];
+        let presence = ROW_TO_BOXES[(before & 0x1FF) as usize]
+            | ROW_TO_BOXES[(before >> 9 & 0x1FF) as usize] << 3
+            | ROW_TO_BOXES[(before >> 18 & 0x1FF) as usize] << 6;
+        let cells = before & BAND_ALLOWED[presence as usize];
         if cells == 0 {
+            if G::WATCHES {
+                goal.step(Step::Visit { index, before }, self);
+            }
             return false;
         }
         self.candidates[index] = cells;
@@ -714,12 +743,19 @@ impl Board {
                 self.candidates[3 * digit + band] &= !solved;
             }
         }
+        if G::WATCHES {
+            goal.step(Step::Visit { index, before }, self);
+        }
         true
     }
 
     /// Places every cell with one candidate. `None` on a cell with none; else whether any
     /// cell was placed.
-    fn place_naked_singles(&mut self, counts: &CandidateCounts) -> Option<bool> {
+    fn place_naked_singles<G: Goal>(
+        &mut self,
+        counts: &CandidateCounts,
+        goal: &mut G,
+    ) -> Option<bool> {
         let mut placed = false;
         let [once, twice, _] = counts;
         for band in 0..3 {
@@ -738,6 +774,15 @@ impl Board {
                 }
                 let digit = digits.trailing_zeros() as usize;
                 self.place(digit, 27 * band + pos);
+                if G::WATCHES {
+                    goal.step(
+                        Step::Single {
+                            cell: 27 * band + pos,
+                            digit,
+                        },
+                        self,
+                    );
+                }
                 placed = true;
             }
         }
@@ -890,9 +935,14 @@ impl Board {
 /// order at each guess). Returns `true` when the goal stopped the search.
 pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
     loop {
-        let counts = match board.settle() {
+        let counts = match board.settle(goal) {
             Some(counts) => counts,
-            None => return false,
+            None => {
+                if G::WATCHES {
+                    goal.step(Step::DeadEnd, &board);
+                }
+                return false;
+            }
         };
         if board.is_solved() {
             return goal.found(&board);
@@ -918,6 +968,9 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         };
         let mut guess = board;
         guess.place(digit, cell);
+        if G::WATCHES {
+            goal.step(Step::Guess { cell, digit }, &board);
+        }
         if search(guess, goal) {
             return true;
         }
@@ -927,6 +980,9 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
             // A bi-value cell: the other digit is forced, so place it now rather than
             // leaving it to a round of naked singles.
             board.place(rest.trailing_zeros() as usize, cell);
+        }
+        if G::WATCHES {
+            goal.step(Step::Undo { cell, digit }, &board);
         }
     }
 }

@@ -89,12 +89,12 @@ pub fn score(grid: &[u8; 81]) -> u32 {
 /// Goal: the best completion by the group bound alone, giving up after `nodes_left` nodes.
 /// Boards with many givens (NOIP's) finish here in a few thousand nodes, without paying
 /// for the template bound; the others keep the best grid found as a floor.
-struct QuickBest {
-    best: Option<[u8; 81]>,
-    best_score: Option<u32>,
-    candidates: [u32; 21],
-    nodes_left: u32,
-    gave_up: bool,
+pub(crate) struct QuickBest {
+    pub(crate) best: Option<[u8; 81]>,
+    pub(crate) best_score: Option<u32>,
+    pub(crate) candidates: [u32; 21],
+    pub(crate) nodes_left: u32,
+    pub(crate) gave_up: bool,
 }
 
 impl QuickBest {
@@ -244,7 +244,7 @@ impl bitcore::Goal for AtLeast {
 }
 
 /// The 21 cells whose digits decide the score.
-fn scoring_cells() -> impl Iterator<Item = usize> {
+pub(crate) fn scoring_cells() -> impl Iterator<Item = usize> {
     GROUPS.iter().flat_map(|group| group.iter().copied())
 }
 
@@ -252,7 +252,7 @@ fn scoring_cells() -> impl Iterator<Item = usize> {
 /// cells (in `scoring_cells` order). `None` when no completion can beat `best`: a group
 /// cannot take distinct digits at all, or a bound is already no better than `best` (then
 /// the second grouping is not even computed).
-fn upper_bound(candidates: &[u32; 21], best: Option<u32>) -> Option<u32> {
+pub(crate) fn upper_bound(candidates: &[u32; 21], best: Option<u32>) -> Option<u32> {
     let beats_best = |bound: u32| best.map_or(true, |best| bound > best);
     let mut by_rows = BASE_SCORE;
     let mut rest = &candidates[..];
@@ -757,7 +757,7 @@ const NODE_STEPS: usize = 3;
 /// it finds within this many nodes is often the answer, which spares the target search its
 /// slowest part, finding a grid at the last target; fewer nodes left that part to the
 /// target search again: solutions/p1074/README.md, same section).
-const QUICK_NODES: u32 = 20_000;
+pub(crate) const QUICK_NODES: u32 = 20_000;
 
 /// Reads the board, searches, writes the best score (or -1).
 pub fn solve<R: BufRead, W: Write>(input: R, mut output: W) -> Result<(), String> {
@@ -1006,7 +1006,7 @@ pub fn quote(bytes: &[u8]) -> String {
 }
 
 #[rustfmt::skip]
-mod bitcore {
+pub(crate) mod bitcore {
 // ==== BEGIN solutions/core.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
 //! Bit-search core for 9x9 Sudoku: propagate forced moves, branch on a tight cell,
 //! report every completion to a goal that decides what to keep and what to cut.
@@ -1211,6 +1211,26 @@ pub struct Board {
     unsolved: [u32; 3],
 }
 
+/// One step of the search, shown to a goal that watches (`Goal::WATCHES`: the trace tool's,
+/// `scripts/trace`). Digits are 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The band rule visited digit-band `index` (digit `index / 3`, band `index % 3`), which
+    /// held `before`. The board is as the visit left it, or as it was when the visit found
+    /// no row-to-box permutation left (a contradiction).
+    Visit { index: usize, before: u32 },
+    /// A naked single: `digit` placed in `cell` (its box, row and column follow lazily).
+    Single { cell: usize, digit: usize },
+    /// A guess: `digit` goes in `cell` on a copy, whose subtree is searched next. The board
+    /// is the node's, before the guess (the copy is kept out of sight: taking its address
+    /// costs the search a copy; `place` makes it again).
+    Guess { cell: usize, digit: usize },
+    /// The guess's subtree is done: `digit` leaves `cell` (a bi-value cell gets its other).
+    Undo { cell: usize, digit: usize },
+    /// Propagation met a contradiction: this node is a dead end.
+    DeadEnd,
+}
+
 /// What the search reports to, and what decides the search's purpose.
 ///
 /// Call order (a promise): at each node the search propagates, then calls `found` if the
@@ -1240,6 +1260,12 @@ pub trait Goal {
     /// the check slows a first-solution search (docs/design.md#rectangle), and it never
     /// fires on a puzzle with one solution.
     const EVERY_COMPLETION: bool = false;
+    /// Whether the goal watches the search step by step (`step`). Off, every call of
+    /// `step` is compiled out: the search runs as if it did not exist
+    /// (docs/design.md#watching-the-search).
+    const WATCHES: bool = false;
+    /// Called at each step of the search (`Step`) when `WATCHES` is on.
+    fn step(&mut self, _step: Step, _board: &Board) {}
 }
 
 impl Board {
@@ -1311,21 +1337,21 @@ impl Board {
     /// pass leaves no open cell: every row of every digit-band is then one cell, taken from
     /// the other digits, and the visits have cleared its box and column: a valid grid.
     pub fn propagate(&mut self) -> bool {
-        self.settle().is_some()
+        self.settle(&mut FirstSolution::default()).is_some()
     }
 
     /// `propagate`, returning the final board's candidate counts (`count_candidates`; all
     /// 0 when it is solved) so that choosing a branch cell need not count again.
-    fn settle(&mut self) -> Option<CandidateCounts> {
+    fn settle<G: Goal>(&mut self, goal: &mut G) -> Option<CandidateCounts> {
         loop {
-            if !self.apply_band_rule() {
+            if !self.apply_band_rule(goal) {
                 return None;
             }
             if self.is_solved() {
                 return Some([[0; 4]; 3]);
             }
             let counts = self.count_candidates();
-            match self.place_naked_singles(&counts) {
+            match self.place_naked_singles(&counts, goal) {
                 None => return None,
                 Some(true) => continue,
                 Some(false) => return Some(counts),
@@ -1334,7 +1360,7 @@ impl Board {
     }
 
     /// Visits every changed digit-band until none changes. `false` on a contradiction.
-    fn apply_band_rule(&mut self) -> bool {
+    fn apply_band_rule<G: Goal>(&mut self, goal: &mut G) -> bool {
         // Unrolled by hand: with a constant index, each visit's words are fixed addresses.
         // The fence emits nothing; it stops LLVM from keeping words loaded by earlier checks
         // in registers across the pass, which spilled them (docs/design.md#compiler-fence).
@@ -1342,7 +1368,7 @@ impl Board {
             ($quiet:ident; $($index:literal)*) => {$(
                 if self.candidates[$index] != self.seen[$index] {
                     $quiet = false;
-                    if !self.visit($index) {
+                    if !self.visit($index, goal) {
                         return false;
                     }
                 }
@@ -1365,14 +1391,17 @@ impl Board {
 
     /// The band rule on digit-band `index`, then its columns and its solved rows.
     #[inline(always)]
-    fn visit(&mut self, index: usize) -> bool {
+    fn visit<G: Goal>(&mut self, index: usize, goal: &mut G) -> bool {
         let band = index % 3;
-        let cells = self.candidates[index];
-        let presence = ROW_TO_BOXES[(cells & 0x1FF) as usize]
-            | ROW_TO_BOXES[(cells >> 9 & 0x1FF) as usize] << 3
-            | ROW_TO_BOXES[(cells >> 18 & 0x1FF) as usize] << 6;
-        let cells = cells & BAND_ALLOWED[presence as usize];
+        let before = self.candidates[index];
+        let presence = ROW_TO_BOXES[(before & 0x1FF) as usize]
+            | ROW_TO_BOXES[(before >> 9 & 0x1FF) as usize] << 3
+            | ROW_TO_BOXES[(before >> 18 & 0x1FF) as usize] << 6;
+        let cells = before & BAND_ALLOWED[presence as usize];
         if cells == 0 {
+            if G::WATCHES {
+                goal.step(Step::Visit { index, before }, self);
+            }
             return false;
         }
         self.candidates[index] = cells;
@@ -1402,12 +1431,19 @@ impl Board {
                 self.candidates[3 * digit + band] &= !solved;
             }
         }
+        if G::WATCHES {
+            goal.step(Step::Visit { index, before }, self);
+        }
         true
     }
 
     /// Places every cell with one candidate. `None` on a cell with none; else whether any
     /// cell was placed.
-    fn place_naked_singles(&mut self, counts: &CandidateCounts) -> Option<bool> {
+    fn place_naked_singles<G: Goal>(
+        &mut self,
+        counts: &CandidateCounts,
+        goal: &mut G,
+    ) -> Option<bool> {
         let mut placed = false;
         let [once, twice, _] = counts;
         for band in 0..3 {
@@ -1426,6 +1462,15 @@ impl Board {
                 }
                 let digit = digits.trailing_zeros() as usize;
                 self.place(digit, 27 * band + pos);
+                if G::WATCHES {
+                    goal.step(
+                        Step::Single {
+                            cell: 27 * band + pos,
+                            digit,
+                        },
+                        self,
+                    );
+                }
                 placed = true;
             }
         }
@@ -1578,9 +1623,14 @@ impl Board {
 /// order at each guess). Returns `true` when the goal stopped the search.
 pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
     loop {
-        let counts = match board.settle() {
+        let counts = match board.settle(goal) {
             Some(counts) => counts,
-            None => return false,
+            None => {
+                if G::WATCHES {
+                    goal.step(Step::DeadEnd, &board);
+                }
+                return false;
+            }
         };
         if board.is_solved() {
             return goal.found(&board);
@@ -1606,6 +1656,9 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         };
         let mut guess = board;
         guess.place(digit, cell);
+        if G::WATCHES {
+            goal.step(Step::Guess { cell, digit }, &board);
+        }
         if search(guess, goal) {
             return true;
         }
@@ -1615,6 +1668,9 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
             // A bi-value cell: the other digit is forced, so place it now rather than
             // leaving it to a round of naked singles.
             board.place(rest.trailing_zeros() as usize, cell);
+        }
+        if G::WATCHES {
+            goal.step(Step::Undo { cell, digit }, &board);
         }
     }
 }

@@ -541,6 +541,28 @@ pub struct Board {
     unsolved: [u64; 4],
 }
 
+/// One step of the search, shown to a goal that watches (`Goal::WATCHES`: the trace tool's,
+/// `scripts/trace`). Digits are 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The band rule visited digit-band `index` (digit `index / 4`, band `index % 4`), which
+    /// held `before`. The board is as the visit left it, or as it was when the visit found
+    /// no row-to-box assignment left (a contradiction).
+    Visit { index: usize, before: u64 },
+    /// A naked single: `digit` placed in `cell` (its box, row and column follow lazily).
+    Single { cell: usize, digit: usize },
+    /// The column rule changed the board (shown as it left it).
+    Columns,
+    /// A guess: `digit` goes in `cell` on a copy, whose subtree is searched next. The board
+    /// is the node's, before the guess (the copy is kept out of sight: taking its address
+    /// costs the search a copy; `place` makes it again).
+    Guess { cell: usize, digit: usize },
+    /// The guess's subtree is done: `digit` leaves `cell` (a bi-value cell gets its other).
+    Undo { cell: usize, digit: usize },
+    /// Propagation met a contradiction: this node is a dead end.
+    DeadEnd,
+}
+
 /// What the search reports to, and what decides the search's purpose.
 pub trait Goal {
     /// Called with each complete, valid grid. Return `true` to stop the whole search.
@@ -558,6 +580,11 @@ pub trait Goal {
     /// Try the branching cell's highest digit first; by default the lowest (on generated
     /// puzzles either order is as good: docs/design.md#tried-16x16).
     const HIGH_DIGITS_FIRST: bool = false;
+    /// Whether the goal watches the search step by step (`step`). Off, every call of
+    /// `step` is compiled out (docs/design.md#watching-the-search).
+    const WATCHES: bool = false;
+    /// Called at each step of the search (`Step`) when `WATCHES` is on.
+    fn step(&mut self, _step: Step, _board: &Board) {}
 }
 
 impl Board {
@@ -623,25 +650,35 @@ impl Board {
 
     /// Applies every forced move until none is left. Returns `false` on a contradiction.
     pub fn propagate(&mut self) -> bool {
+        self.settle(&mut FirstSolution::default())
+    }
+
+    /// `propagate`, showing its steps to a goal that watches.
+    fn settle<G: Goal>(&mut self, goal: &mut G) -> bool {
         loop {
-            if !self.apply_band_rule() {
+            if !self.apply_band_rule(goal) {
                 return false;
             }
-            match self.place_naked_singles() {
+            match self.place_naked_singles(goal) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
             match self.apply_column_rule() {
                 None => return false,
-                Some(true) => continue,
+                Some(true) => {
+                    if G::WATCHES {
+                        goal.step(Step::Columns, self);
+                    }
+                    continue;
+                }
                 Some(false) => return true,
             }
         }
     }
 
     /// Visits every changed digit-band until none changes. `false` on a contradiction.
-    fn apply_band_rule(&mut self) -> bool {
+    fn apply_band_rule<G: Goal>(&mut self, goal: &mut G) -> bool {
         // Unrolled (as in the 9x9 core): with a constant index, each visit's band, sibling
         // words and the 15 words it clears are fixed addresses. The same as
         // `for index in 0..64 { if changed(index) { visit(index) } }`, which ran more
@@ -650,7 +687,7 @@ impl Board {
             ($quiet:ident; $($index:literal)*) => {$(
                 if self.candidates[$index] != self.seen[$index] {
                     $quiet = false;
-                    if !self.visit($index) {
+                    if !self.visit($index, goal) {
                         return false;
                     }
                 }
@@ -669,14 +706,17 @@ impl Board {
 
     /// The band rule on digit-band `index`, then its columns and its solved rows.
     #[inline(always)]
-    fn visit(&mut self, index: usize) -> bool {
+    fn visit<G: Goal>(&mut self, index: usize, goal: &mut G) -> bool {
         let band = index % 4;
-        let cells = self.candidates[index];
-        let allowed = BAND_ALLOWED[row_box_presence(cells)];
+        let before = self.candidates[index];
+        let allowed = BAND_ALLOWED[row_box_presence(before)];
         if allowed == 0 {
+            if G::WATCHES {
+                goal.step(Step::Visit { index, before }, self);
+            }
             return false;
         }
-        let cells = cells & expand(allowed);
+        let cells = before & expand(allowed);
         self.candidates[index] = cells;
         self.seen[index] = cells;
         // A box offering the digit one column only holds it in that column in this band.
@@ -693,6 +733,9 @@ impl Board {
             if 4 * digit + band != index {
                 self.candidates[4 * digit + band] &= !solved;
             }
+        }
+        if G::WATCHES {
+            goal.step(Step::Visit { index, before }, self);
         }
         true
     }
@@ -735,7 +778,7 @@ impl Board {
 
     /// Places every cell with one candidate. `None` on a cell with none; else whether any
     /// cell was placed.
-    fn place_naked_singles(&mut self) -> Option<bool> {
+    fn place_naked_singles<G: Goal>(&mut self, goal: &mut G) -> Option<bool> {
         let mut placed = false;
         for band in 0..4 {
             let [once, twice] = self.count_candidates(band);
@@ -749,6 +792,15 @@ impl Board {
                 // An earlier single of this batch may have taken this cell's last digit.
                 let digit = (0..16).find(|&d| self.candidates[4 * d + band] & (1 << pos) != 0)?;
                 self.place(digit, 64 * band + pos);
+                if G::WATCHES {
+                    goal.step(
+                        Step::Single {
+                            cell: 64 * band + pos,
+                            digit,
+                        },
+                        self,
+                    );
+                }
                 placed = true;
             }
         }
@@ -878,7 +930,10 @@ impl Board {
 /// order at each guess). Returns `true` when the goal stopped the search.
 pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
     loop {
-        if !board.propagate() {
+        if !board.settle(goal) {
+            if G::WATCHES {
+                goal.step(Step::DeadEnd, &board);
+            }
             return false;
         }
         if board.is_solved() {
@@ -899,6 +954,9 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         };
         let mut guess = board;
         guess.place(digit, cell);
+        if G::WATCHES {
+            goal.step(Step::Guess { cell, digit }, &board);
+        }
         if search(guess, goal) {
             return true;
         }
@@ -908,6 +966,9 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
             // A bi-value cell: the other digit is forced, so place it now rather than
             // leaving it to a round of naked singles.
             board.place(rest.trailing_zeros() as usize, cell);
+        }
+        if G::WATCHES {
+            goal.step(Step::Undo { cell, digit }, &board);
         }
     }
 }

@@ -6,3 +6,4 @@ mod checkers;
 mod formats;
 mod stress;
 mod sync;
+mod trace;

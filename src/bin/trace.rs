@@ -1,0 +1,98 @@
+//! `trace`: watch the shipped search core solve one puzzle, step by step (issue 24).
+//! The rules, the nodes and the branch choices as the core applies them, through a
+//! watching goal ([`sudoku_toolkit::trace`]); `--html FILE` writes the same trace as one
+//! self-contained page.
+
+use std::io::Read;
+use std::process::ExitCode;
+use sudoku_toolkit::{problems, trace};
+
+const USAGE: &str = "\
+usage: trace PROBLEM [--puzzle N] [--max-steps N] [--html FILE] < input
+
+Runs the problem's search (its core and its goal) on one puzzle of the input, in the
+problem's input format, and prints each step: the board with candidates at the start and
+at each node, what each band-rule visit, naked single and column pass fixed and why, each
+guess with the reason for its cell, each dead end; then the counts.
+  --puzzle N      the N-th puzzle of a several-puzzle input (default 1)
+  --max-steps N   keep at most N steps (all are still counted; default 20000)
+  --html FILE     also write the trace as one self-contained HTML page
+  --quiet         print only the counts
+  --help          show this help";
+
+fn main() -> ExitCode {
+    sudoku_toolkit::die_quietly_on_closed_stdout();
+    let mut problem = None;
+    let mut puzzle = 1usize;
+    let mut limit = 20_000usize;
+    let mut html = None;
+    let mut quiet = false;
+    let mut args = std::env::args().skip(1);
+    let fail = |message: String| {
+        eprintln!("trace: {message}\n\n{USAGE}");
+        ExitCode::from(2)
+    };
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            "--puzzle" | "--max-steps" => {
+                let value = match args.next().and_then(|v| v.parse::<usize>().ok()) {
+                    Some(value) if value > 0 => value,
+                    _ => return fail(format!("{arg} wants a number above 0")),
+                };
+                if arg == "--puzzle" {
+                    puzzle = value;
+                } else {
+                    limit = value;
+                }
+            }
+            "--html" => match args.next() {
+                Some(file) => html = Some(file),
+                None => return fail("--html wants a file".to_string()),
+            },
+            "--quiet" => quiet = true,
+            other if other.starts_with('-') => return fail(format!("unknown option `{other}`")),
+            other if problem.is_none() => problem = Some(other.to_string()),
+            other => return fail(format!("unexpected argument `{other}`")),
+        }
+    }
+    let problem = match problem {
+        Some(problem) => problem,
+        None => return fail(format!("which problem? ({})", problems::names())),
+    };
+    let mut input = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("trace: cannot read standard input: {e}");
+        return ExitCode::from(2);
+    }
+    let trace = match trace::trace_problem(&problem, &input, puzzle - 1, limit) {
+        Ok(trace) => trace,
+        Err(message) => {
+            eprintln!("trace: {message}");
+            return ExitCode::from(1);
+        }
+    };
+    if quiet {
+        print!("{}", trace.summary());
+    } else {
+        print!("{}", trace.text());
+    }
+    for mismatch in &trace.mismatches {
+        eprintln!("trace: the trace's reading disagrees with the core: {mismatch}");
+    }
+    if let Some(file) = html {
+        let title = format!("{problem}: the search, step by step");
+        if let Err(e) = std::fs::write(&file, trace::html(&trace, &title)) {
+            eprintln!("trace: cannot write {file}: {e}");
+            return ExitCode::from(1);
+        }
+    }
+    if trace.mismatches.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

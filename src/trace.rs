@@ -1,0 +1,1458 @@
+//! The search, watched step by step (`scripts/trace`, issue 24).
+//!
+//! The shipped cores run unchanged through a *watching goal*: [`Tracer`] wraps the goal a
+//! problem's solution uses (first solution, counting, P1074's group-bound maximiser) and
+//! turns on `Goal::WATCHES`, so the core shows it each band-rule visit, naked single,
+//! column-rule pass (16x16), guess, undo and dead end (`Step`), besides the nodes
+//! (`prune`) and completions (`found`) every goal sees. Nothing here searches: the trace
+//! only explains what the core did, and says so when its reading of a rule disagrees with
+//! the core (`Trace::mismatches`, which the tests want empty).
+//!
+//! A node is a propagation that did not end the search there: a `prune` call, as in
+//! docs/design.md, so the trace's node count is the solution's.
+
+use crate::core16 as sixteen;
+use crate::core9 as nine;
+use crate::p1074;
+use crate::p1074::bitcore as target;
+
+/// A board as the trace shows it: per cell its candidates (bit `d` = digit `d + 1`) and
+/// its value (`0` open).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// 3 (9x9) or 4 (16x16).
+    pub n: usize,
+    pub masks: Vec<u32>,
+    pub values: Vec<u8>,
+}
+
+impl Snapshot {
+    /// The side, `n * n`.
+    pub fn side(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// Digit `digit`'s cells in band `band` as a word, bit `row_in_band * side + column`,
+    /// as the core keeps it.
+    pub fn word(&self, digit: usize, band: usize) -> u64 {
+        let (n, side) = (self.n, self.side());
+        let mut word = 0;
+        for pos in 0..n * side {
+            if self.masks[band * n * side + pos] >> digit & 1 != 0 {
+                word |= 1 << pos;
+            }
+        }
+        word
+    }
+
+    /// Open cells.
+    pub fn open(&self) -> usize {
+        self.values.iter().filter(|&&v| v == 0).count()
+    }
+}
+
+/// What one step was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The puzzle as given (givens placed eagerly by `from_grid`).
+    Start,
+    /// A band-rule visit.
+    Visit,
+    /// A naked single.
+    Single,
+    /// The 16x16 column rule.
+    Columns,
+    /// A node: propagation done, the goal asked whether to cut (`prune`).
+    Node,
+    /// The goal cut the node.
+    Pruned,
+    /// A guess.
+    Guess,
+    /// Back from a guess: its digit leaves the cell.
+    Undo,
+    /// A contradiction.
+    DeadEnd,
+    /// A completion reported to the goal.
+    Found,
+}
+
+/// One band-rule visit taken bit by bit (the page's panel).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VisitDetail {
+    pub digit: usize,
+    pub band: usize,
+    /// The digit-band word before the visit and after it (`0` on a contradiction).
+    pub before: u64,
+    pub after: u64,
+    /// `presence[row][box]`: the row offers the digit in that box.
+    pub presence: Vec<Vec<bool>>,
+    /// Every row-to-box assignment (`perm[row]` = box) and whether all its pairs are present.
+    pub permutations: Vec<(Vec<usize>, bool)>,
+}
+
+/// One step of the trace.
+#[derive(Clone, Debug)]
+pub struct Event {
+    pub kind: Kind,
+    /// Guesses above this step.
+    pub depth: usize,
+    /// What happened and why, in words.
+    pub text: String,
+    /// The board after the step.
+    pub board: Snapshot,
+    /// Cells this step decided, and (cell, digit) candidates it removed.
+    pub placed: Vec<usize>,
+    pub removed: Vec<(usize, usize)>,
+    /// For a guess or an undo: the cell.
+    pub cell: Option<usize>,
+    /// For a visit.
+    pub visit: Option<VisitDetail>,
+}
+
+/// Everything the trace saw.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    pub n: usize,
+    /// The digits' symbols (`1`-`9`, or `A`-`P` for 16x16).
+    pub symbols: &'static [u8],
+    pub events: Vec<Event>,
+    /// Steps seen after `limit` was reached (counted, not kept).
+    pub dropped: u64,
+    pub limit: usize,
+    pub nodes: u64,
+    pub guesses: u64,
+    pub dead_ends: u64,
+    pub solutions: Vec<Vec<u8>>,
+    /// The trace's reading of a rule that disagreed with the core (none expected).
+    pub mismatches: Vec<String>,
+    /// Whether the goal tries the highest digit first.
+    pub high_first: bool,
+    /// What the goal concluded (P1074: its best score), set by [`trace_problem`].
+    pub outcome: String,
+    last: Snapshot,
+    depth: usize,
+    /// The goal chose the cell at the current node (and why).
+    goal_choice: Option<String>,
+}
+
+/// How a goal that the trace wraps describes itself.
+pub trait Described {
+    /// A note at each node (P1074: its bound).
+    fn note(&self, _board: &Snapshot) -> Option<String> {
+        None
+    }
+    /// Why the goal cut a node.
+    fn cut(&self, _board: &Snapshot) -> Option<String> {
+        None
+    }
+    /// Why the goal's `choose_cell` picks a cell (when it picks one).
+    fn choice(&self) -> &'static str {
+        "the goal's choice"
+    }
+}
+
+impl Described for nine::FirstSolution {}
+impl Described for nine::CountSolutions {}
+impl Described for sixteen::FirstSolution {}
+impl Described for sixteen::CountSolutions {}
+
+impl Described for p1074::QuickBest {
+    fn note(&self, board: &Snapshot) -> Option<String> {
+        let mut candidates = [0; 21];
+        for (mask, cell) in candidates.iter_mut().zip(p1074::scoring_cells()) {
+            *mask = board.masks[cell];
+        }
+        let bound = p1074::upper_bound(&candidates, None);
+        let best = match self.best_score {
+            Some(best) => best.to_string(),
+            None => "none yet".to_string(),
+        };
+        Some(match bound {
+            Some(bound) => format!("group bound {bound}, best so far {best}"),
+            None => format!(
+                "group bound: none (a group cannot take distinct digits), best so far {best}"
+            ),
+        })
+    }
+    fn cut(&self, board: &Snapshot) -> Option<String> {
+        let scoring: Vec<u32> = p1074::scoring_cells().map(|c| board.masks[c]).collect();
+        let best = self
+            .best_score
+            .map_or("none".to_string(), |b| b.to_string());
+        Some(if self.gave_up {
+            format!(
+                "the group-bound search gives up after {} nodes; P1074's target search \
+                 (template bound) takes over, not traced",
+                p1074::QUICK_NODES
+            )
+        } else if scoring.iter().all(|m| m.is_power_of_two()) {
+            format!(
+                "the 21 scoring cells are decided: a first-solution search (not traced) \
+                 completes the board; best so far {best}"
+            )
+        } else {
+            format!("its group bound cannot beat the best so far, {best}")
+        })
+    }
+    fn choice(&self) -> &'static str {
+        "P1074's goal: the open scoring cell with the highest digit to try, fewest candidates among those"
+    }
+}
+
+/// A goal watched step by step: `inner` decides, the trace records.
+pub struct Tracer<G> {
+    pub inner: G,
+    pub trace: Trace,
+}
+
+fn cell_name(n: usize, cell: usize) -> String {
+    let side = n * n;
+    format!("r{}c{}", cell / side + 1, cell % side + 1)
+}
+
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    fn rec(prefix: &mut Vec<usize>, n: usize, out: &mut Vec<Vec<usize>>) {
+        if prefix.len() == n {
+            out.push(prefix.clone());
+            return;
+        }
+        for next in 0..n {
+            if !prefix.contains(&next) {
+                prefix.push(next);
+                rec(prefix, n, out);
+                prefix.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    rec(&mut Vec::new(), n, &mut out);
+    out
+}
+
+impl Trace {
+    pub fn new(start: Snapshot, high_first: bool, limit: usize) -> Trace {
+        let n = start.n;
+        let mut trace = Trace {
+            n,
+            symbols: if n == 3 {
+                b"123456789"
+            } else {
+                b"ABCDEFGHIJKLMNOP"
+            },
+            events: Vec::new(),
+            dropped: 0,
+            limit,
+            nodes: 0,
+            guesses: 0,
+            dead_ends: 0,
+            solutions: Vec::new(),
+            mismatches: Vec::new(),
+            high_first,
+            outcome: String::new(),
+            last: start.clone(),
+            depth: 0,
+            goal_choice: None,
+        };
+        let givens = start.values.iter().filter(|&&v| v != 0).count();
+        let text =
+            format!("the puzzle: {givens} givens, each taken from its row, column and box at once");
+        trace.push(Kind::Start, text, start, None, None);
+        trace
+    }
+
+    fn sym(&self, digit: usize) -> char {
+        char::from(self.symbols[digit])
+    }
+
+    fn name(&self, cell: usize) -> String {
+        cell_name(self.n, cell)
+    }
+
+    fn digits(&self, mask: u32) -> String {
+        (0..32)
+            .filter(|d| mask >> d & 1 != 0)
+            .map(|d| self.sym(d))
+            .collect()
+    }
+
+    /// Records a step whose board is `board`, with what changed since the last one.
+    fn push(
+        &mut self,
+        kind: Kind,
+        text: String,
+        board: Snapshot,
+        cell: Option<usize>,
+        visit: Option<VisitDetail>,
+    ) {
+        let mut placed = Vec::new();
+        let mut removed = Vec::new();
+        for cell in 0..board.masks.len() {
+            if self.last.values[cell] == 0 && board.values[cell] != 0 {
+                placed.push(cell);
+            }
+            let gone = self.last.masks[cell] & !board.masks[cell];
+            for digit in 0..16 {
+                if gone >> digit & 1 != 0 {
+                    removed.push((cell, digit));
+                }
+            }
+        }
+        self.last = board.clone();
+        if self.events.len() >= self.limit {
+            self.dropped += 1;
+            return;
+        }
+        self.events.push(Event {
+            kind,
+            depth: self.depth,
+            text,
+            board,
+            placed,
+            removed,
+            cell,
+            visit,
+        });
+    }
+
+    /// Lists (cell, digit) removals as `digit: cells` groups.
+    fn removals(&self, list: &[(usize, usize)]) -> String {
+        let mut parts = Vec::new();
+        for digit in 0..self.n * self.n {
+            let cells: Vec<String> = list
+                .iter()
+                .filter(|&&(_, d)| d == digit)
+                .map(|&(cell, _)| self.name(cell))
+                .collect();
+            if !cells.is_empty() {
+                parts.push(format!("{} from {}", self.sym(digit), cells.join(" ")));
+            }
+        }
+        parts.join("; ")
+    }
+
+    fn diff(&self, board: &Snapshot) -> (Vec<usize>, Vec<(usize, usize)>) {
+        let mut placed = Vec::new();
+        let mut removed = Vec::new();
+        for cell in 0..board.masks.len() {
+            if self.last.values[cell] == 0 && board.values[cell] != 0 {
+                placed.push(cell);
+            }
+            let gone = self.last.masks[cell] & !board.masks[cell];
+            for digit in 0..16 {
+                if gone >> digit & 1 != 0 {
+                    removed.push((cell, digit));
+                }
+            }
+        }
+        (placed, removed)
+    }
+
+    /// The band rule, read from the word as the visit found it.
+    pub fn visit_detail(n: usize, digit: usize, band: usize, before: u64) -> VisitDetail {
+        let side = n * n;
+        let mut presence = vec![vec![false; n]; n];
+        for (row, line) in presence.iter_mut().enumerate() {
+            for (k, present) in line.iter_mut().enumerate() {
+                for c in 0..n {
+                    if before >> (row * side + k * n + c) & 1 != 0 {
+                        *present = true;
+                    }
+                }
+            }
+        }
+        let mut after = 0u64;
+        let permutations: Vec<(Vec<usize>, bool)> = permutations(n)
+            .into_iter()
+            .map(|perm| {
+                let fits = perm.iter().enumerate().all(|(row, &k)| presence[row][k]);
+                if fits {
+                    for (row, &k) in perm.iter().enumerate() {
+                        for c in 0..n {
+                            after |= 1 << (row * side + k * n + c);
+                        }
+                    }
+                }
+                (perm, fits)
+            })
+            .collect();
+        VisitDetail {
+            digit,
+            band,
+            before,
+            after: before & after,
+            presence,
+            permutations,
+        }
+    }
+
+    /// A band-rule visit of digit-band (`digit`, `band`), which held `before`.
+    pub fn visit(&mut self, digit: usize, band: usize, before: u64, board: Snapshot) {
+        let n = self.n;
+        let side = n * n;
+        let detail = Trace::visit_detail(n, digit, band, before);
+        let rows = format!("rows {}-{}", band * n + 1, band * n + n);
+        let left: Vec<String> = detail
+            .permutations
+            .iter()
+            .filter(|(_, fits)| *fits)
+            .map(|(perm, _)| {
+                perm.iter()
+                    .enumerate()
+                    .map(|(row, &k)| format!("r{}>b{}", band * n + row + 1, band * n + k + 1))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        if detail.after == 0 {
+            let text = format!(
+                "band rule, digit {} in band {} ({rows}): no row-to-box assignment fits the \
+                 rows and boxes that still offer it: contradiction",
+                self.sym(digit),
+                band + 1
+            );
+            self.push(Kind::Visit, text, board, None, Some(detail));
+            return;
+        }
+        let after = board.word(digit, band);
+        if after != detail.after {
+            self.mismatches.push(format!(
+                "visit of digit {} band {}: the core left {after:#x}, the rule reads {:#x}",
+                digit + 1,
+                band + 1,
+                detail.after
+            ));
+        }
+        let (placed, removed) = self.diff(&board);
+        let in_band = |cell: usize| cell / (n * side) == band;
+        let own: Vec<(usize, usize)> = removed
+            .iter()
+            .copied()
+            .filter(|&(cell, d)| d == digit && in_band(cell))
+            .collect();
+        let columns: Vec<(usize, usize)> = removed
+            .iter()
+            .copied()
+            .filter(|&(cell, d)| d == digit && !in_band(cell))
+            .collect();
+        let others: Vec<(usize, usize)> = removed
+            .iter()
+            .copied()
+            .filter(|&(_, d)| d != digit)
+            .collect();
+        let mut text = format!(
+            "band rule, digit {} in band {} ({rows}): {} of {} row-to-box assignments fit",
+            self.sym(digit),
+            band + 1,
+            left.len(),
+            detail.permutations.len(),
+        );
+        if left.len() <= 2 {
+            text += &format!(" [{}]", left.join(" | "));
+        }
+        if !own.is_empty() {
+            text += &format!(
+                "; hidden singles / locked candidates take {}",
+                self.removals(&own)
+            );
+        }
+        if !columns.is_empty() {
+            text += &format!(
+                "; a box offering it in one column only claims that column: {}",
+                self.removals(&columns)
+            );
+        }
+        if !placed.is_empty() {
+            let cells: Vec<String> = placed
+                .iter()
+                .map(|&c| {
+                    format!(
+                        "{}={}",
+                        self.name(c),
+                        self.sym(usize::from(board.values[c]) - 1)
+                    )
+                })
+                .collect();
+            text += &format!("; rows left with one cell are solved: {}", cells.join(" "));
+        }
+        if !others.is_empty() {
+            text += &format!(
+                "; solved cells leave the other digits: {}",
+                self.removals(&others)
+            );
+        }
+        if own.is_empty() && columns.is_empty() && placed.is_empty() && others.is_empty() {
+            text += "; nothing new";
+        }
+        self.push(Kind::Visit, text, board, None, Some(detail));
+    }
+
+    pub fn single(&mut self, cell: usize, digit: usize, board: Snapshot) {
+        let text = format!(
+            "naked single: {} has one candidate left, {}",
+            self.name(cell),
+            self.sym(digit)
+        );
+        self.push(Kind::Single, text, board, Some(cell), None);
+    }
+
+    pub fn columns(&mut self, board: Snapshot) {
+        let (_, removed) = self.diff(&board);
+        let text = format!(
+            "column rule: a column offering a digit in one band only holds it there, so its box \
+             there loses the digit's other columns: {}",
+            self.removals(&removed)
+        );
+        self.push(Kind::Columns, text, board, None, None);
+    }
+
+    pub fn node(&mut self, board: Snapshot, note: Option<String>) {
+        self.nodes += 1;
+        let mut text = format!(
+            "node {} (depth {}): propagation is quiet, {} open cells",
+            self.nodes,
+            self.depth,
+            board.open()
+        );
+        if let Some(note) = note {
+            text += &format!("; {note}");
+        }
+        self.goal_choice = None;
+        self.push(Kind::Node, text, board, None, None);
+    }
+
+    pub fn pruned(&mut self, why: Option<String>) {
+        let board = self.last.clone();
+        let text = match why {
+            Some(why) => format!("the goal cuts this node ({why})"),
+            None => "the goal cuts this node".to_string(),
+        };
+        self.push(Kind::Pruned, text, board, None, None);
+    }
+
+    pub fn goal_chose(&mut self, cell: Option<usize>, why: &str) {
+        self.goal_choice = cell.map(|_| why.to_string());
+    }
+
+    /// The core's branch rule as the trace reads it, on the node's board.
+    pub fn core_choice(&self, board: &Snapshot) -> (usize, String) {
+        let n = self.n;
+        let side = n * n;
+        let count = |cell: usize| board.masks[cell].count_ones();
+        let open = |cell: usize| board.values[cell] == 0;
+        let box_of = |cell: usize| (cell / side) / n * n + (cell % side) / n;
+        if n == 3 {
+            let mut best: Option<(usize, usize)> = None; // (open count, box)
+            for b in 0..9 {
+                let cells: Vec<usize> = (0..81).filter(|&c| box_of(c) == b).collect();
+                if cells.iter().any(|&c| open(c) && count(c) == 2) {
+                    let opens = cells.iter().filter(|&&c| open(c)).count();
+                    if best.map_or(true, |(o, _)| opens > o) {
+                        best = Some((opens, b));
+                    }
+                }
+            }
+            if let Some((opens, b)) = best {
+                let cell = (0..81)
+                    .find(|&c| box_of(c) == b && open(c) && count(c) == 2)
+                    .unwrap();
+                return (
+                    cell,
+                    format!(
+                        "the core's rule: a bi-value cell, the first of the box with the most \
+                         open cells (box {}, {opens} open)",
+                        b + 1
+                    ),
+                );
+            }
+            let mut best = (u32::MAX, 0);
+            for band in 0..3 {
+                if let Some(cell) = (27 * band..27 * band + 27).find(|&c| open(c)) {
+                    best = best.min((count(cell), cell));
+                }
+            }
+            return (
+                best.1,
+                format!(
+                    "the core's rule: no bi-value cell, so the first open cell of each band, \
+                     the one with fewest candidates ({})",
+                    best.0
+                ),
+            );
+        }
+        // 16x16: the forcing score of each bi-value cell.
+        let peers = |cell: usize| {
+            (0..side * side).filter(move |&p| {
+                p != cell
+                    && (p / side == cell / side
+                        || p % side == cell % side
+                        || box_of(p) == box_of(cell))
+            })
+        };
+        let mut best = (0, 0);
+        for cell in 0..side * side {
+            if !(open(cell) && count(cell) == 2) {
+                continue;
+            }
+            let mask = board.masks[cell];
+            let weight = |digit: u32| {
+                let mut w = 4;
+                for p in peers(cell) {
+                    if open(p) && board.masks[p] >> digit & 1 != 0 {
+                        w += match count(p) {
+                            2 => 4,
+                            3 => 2,
+                            4 => 1,
+                            _ => 0,
+                        };
+                    }
+                }
+                w
+            };
+            let score = weight(mask.trailing_zeros()) * weight(31 - mask.leading_zeros());
+            if score > best.0 {
+                best = (score, cell);
+            }
+        }
+        if best.0 > 0 {
+            return (
+                best.1,
+                format!(
+                    "the core's rule: the bi-value cell whose guess forces most (score {}: per \
+                     digit 4 + 4/2/1 per open peer holding it with 2/3/4 candidates, multiplied)",
+                    best.0
+                ),
+            );
+        }
+        let mut fewest = (u32::MAX, 0);
+        for cell in 0..side * side {
+            if open(cell) {
+                fewest = fewest.min((count(cell), cell));
+            }
+        }
+        (
+            fewest.1,
+            format!(
+                "the core's rule: no bi-value cell, so the cell with fewest candidates ({})",
+                fewest.0
+            ),
+        )
+    }
+
+    /// A guess of `digit` at `cell`; `node` is the board before it, `board` after it.
+    pub fn guess(&mut self, cell: usize, digit: usize, node: &Snapshot, board: Snapshot) {
+        self.guesses += 1;
+        let why = match self.goal_choice.take() {
+            Some(why) => why,
+            None => {
+                let (core, why) = self.core_choice(node);
+                if core != cell {
+                    self.mismatches.push(format!(
+                        "guess at {}: the trace's reading of the rule picks {}",
+                        self.name(cell),
+                        self.name(core)
+                    ));
+                }
+                why
+            }
+        };
+        let order = if self.high_first { "highest" } else { "lowest" };
+        let text = format!(
+            "guess {} = {} (candidates {}; {order} first); why this cell: {why}",
+            self.name(cell),
+            self.sym(digit),
+            self.digits(node.masks[cell])
+        );
+        self.depth += 1;
+        self.push(Kind::Guess, text, board, Some(cell), None);
+    }
+
+    pub fn undo(&mut self, cell: usize, digit: usize, board: Snapshot) {
+        self.depth = self.depth.saturating_sub(1);
+        let rest = board.masks[cell];
+        let mut text = format!(
+            "back from the guess: {} is not {}",
+            self.name(cell),
+            self.sym(digit)
+        );
+        if rest.count_ones() == 1 {
+            text += &format!(
+                ", so it is {} (a bi-value cell)",
+                self.sym(rest.trailing_zeros() as usize)
+            );
+        }
+        self.push(Kind::Undo, text, board, Some(cell), None);
+    }
+
+    pub fn dead_end(&mut self, board: Snapshot) {
+        self.dead_ends += 1;
+        let failed_visit = self
+            .events
+            .last()
+            .and_then(|e| e.visit.as_ref())
+            .filter(|v| v.after == 0)
+            .map(|v| (v.digit, v.band));
+        let empty = (0..board.masks.len()).find(|&c| board.values[c] == 0 && board.masks[c] == 0);
+        let why = match (failed_visit, empty) {
+            (Some((digit, band)), _) => format!(
+                "digit {} has no row-to-box assignment left in band {}",
+                self.sym(digit),
+                band + 1
+            ),
+            (None, Some(cell)) => format!("{} has no candidate left", self.name(cell)),
+            (None, None) => "a digit has no cell left in some column (column rule)".to_string(),
+        };
+        let text = format!("dead end: {why}");
+        self.push(Kind::DeadEnd, text, board, None, None);
+    }
+
+    pub fn found(&mut self, board: Snapshot) {
+        self.solutions.push(board.values.clone());
+        let text = format!(
+            "completion {} (depth {}): every cell holds a digit",
+            self.solutions.len(),
+            self.depth
+        );
+        self.push(Kind::Found, text, board, None, None);
+    }
+
+    /// The board with candidates, as text: open cells as an `n` x `n` block of candidates
+    /// (`.` where one is gone), solved cells as their digit in the middle.
+    pub fn board_text(&self, board: &Snapshot) -> String {
+        let n = self.n;
+        let side = n * n;
+        let mut out = String::new();
+        let rule = {
+            let cell = "-".repeat(n);
+            let group = vec![cell; n].join("-");
+            format!("+-{}-+\n", vec![group; n].join("-+-"))
+        };
+        for row in 0..side {
+            if row % n == 0 {
+                out += &rule;
+            }
+            for line in 0..n {
+                out += "| ";
+                for col in 0..side {
+                    let cell = row * side + col;
+                    for k in 0..n {
+                        let digit = line * n + k;
+                        let c = if board.values[cell] != 0 {
+                            if line == n / 2 && k == n / 2 {
+                                self.sym(usize::from(board.values[cell]) - 1)
+                            } else if line == n / 2 {
+                                '*'
+                            } else {
+                                ' '
+                            }
+                        } else if board.masks[cell] >> digit & 1 != 0 {
+                            self.sym(digit)
+                        } else {
+                            '.'
+                        };
+                        out.push(c);
+                    }
+                    out += if col % n == n - 1 { " | " } else { " " };
+                }
+                out.truncate(out.trim_end().len());
+                out.push('\n');
+            }
+        }
+        out += &rule;
+        out
+    }
+
+    /// The whole trace as text: the board at the start and at each node, one line per step.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let mut quiet = 0;
+        for event in &self.events {
+            let indent = "  ".repeat(event.depth);
+            if event.kind == Kind::Visit && event.text.ends_with("nothing new") {
+                quiet += 1;
+                continue;
+            }
+            if quiet > 0 {
+                out += &format!("{indent}({quiet} band-rule visits changed nothing)\n");
+                quiet = 0;
+            }
+            out += &format!("{indent}{}\n", event.text);
+            if matches!(event.kind, Kind::Start | Kind::Node | Kind::Found) {
+                out += &self.board_text(&event.board);
+            }
+        }
+        if self.dropped > 0 {
+            out += &format!(
+                "... {} more steps not shown (--max-steps {})\n",
+                self.dropped, self.limit
+            );
+        }
+        out += &self.summary();
+        if !self.outcome.is_empty() {
+            out += &format!("{}\n", self.outcome);
+        }
+        out
+    }
+
+    /// The counts, one line.
+    pub fn summary(&self) -> String {
+        format!(
+            "nodes {}, guesses {}, dead ends {}, completions {}\n",
+            self.nodes,
+            self.guesses,
+            self.dead_ends,
+            self.solutions.len()
+        )
+    }
+}
+
+/// The snapshot of a board of each core (they are different types with the same API).
+macro_rules! watch {
+    ($core:ident, $snap:ident, $run:ident, $n:expr, $side2:expr; $($every:tt)*) => {
+        fn $snap(board: &$core::Board) -> Snapshot {
+            Snapshot {
+                n: $n,
+                masks: (0..$side2).map(|cell| board.candidates_of(cell)).collect(),
+                values: board.grid().to_vec(),
+            }
+        }
+
+        /// Watches `inner` search `board` (as given, before any propagation), keeping at
+        /// most `limit` steps (all are counted).
+        pub fn $run<G: $core::Goal + Described>(
+            board: $core::Board,
+            inner: G,
+            limit: usize,
+        ) -> Tracer<G> {
+            let trace = Trace::new($snap(&board), G::HIGH_DIGITS_FIRST, limit);
+            let mut tracer = Tracer { inner, trace };
+            $core::search(board, &mut tracer);
+            tracer
+        }
+
+        impl<G: $core::Goal + Described> $core::Goal for Tracer<G> {
+            const HIGH_DIGITS_FIRST: bool = G::HIGH_DIGITS_FIRST;
+            $($every)*
+            const WATCHES: bool = true;
+
+            fn found(&mut self, board: &$core::Board) -> bool {
+                self.trace.found($snap(board));
+                self.inner.found(board)
+            }
+
+            fn prune(&mut self, board: &$core::Board) -> bool {
+                let snap = $snap(board);
+                let note = self.inner.note(&snap);
+                self.trace.node(snap, note);
+                let cut = self.inner.prune(board);
+                if cut {
+                    let why = self.inner.cut(&$snap(board));
+                    self.trace.pruned(why);
+                }
+                cut
+            }
+
+            fn choose_cell(&mut self, board: &$core::Board) -> Option<usize> {
+                let cell = self.inner.choose_cell(board);
+                let why = self.inner.choice();
+                self.trace.goal_chose(cell, why);
+                cell
+            }
+
+            fn step(&mut self, step: $core::Step, board: &$core::Board) {
+                #[allow(unreachable_patterns)]
+                match step {
+                    $core::Step::Visit { index, before } => {
+                        let before = before as u64;
+                        self.trace.visit(index / $n, index % $n, before, $snap(board));
+                    }
+                    $core::Step::Single { cell, digit } => {
+                        self.trace.single(cell, digit, $snap(board))
+                    }
+                    $core::Step::Guess { cell, digit } => {
+                        let mut guess = *board;
+                        guess.place(digit, cell);
+                        let node = $snap(board);
+                        self.trace.guess(cell, digit, &node, $snap(&guess));
+                    }
+                    $core::Step::Undo { cell, digit } => {
+                        self.trace.undo(cell, digit, $snap(board))
+                    }
+                    $core::Step::DeadEnd => self.trace.dead_end($snap(board)),
+                    _ => self.trace.columns($snap(board)),
+                }
+            }
+        }
+    };
+}
+
+watch!(nine, snap9, run9, 3, 81; const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;);
+watch!(target, snap1074, run1074, 3, 81; const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;);
+watch!(sixteen, snap16, run16, 4, 256;);
+
+/// The goal a problem's solution searches with, watched on puzzle `puzzle` (0-based) of
+/// `input` (the problem's input format), keeping at most `limit` steps.
+pub fn trace_problem(
+    name: &str,
+    input: &str,
+    puzzle: usize,
+    limit: usize,
+) -> Result<Trace, String> {
+    use crate::problems::{self, Input};
+    let problem = problems::find(name)
+        .ok_or_else(|| format!("unknown problem `{name}` (one of: {})", problems::names()))?;
+    let pick = |count: usize| {
+        if puzzle < count {
+            Ok(())
+        } else {
+            Err(format!(
+                "the input holds {count} puzzle(s); --puzzle {} is not one",
+                puzzle + 1
+            ))
+        }
+    };
+    let clash =
+        || "the givens clash: no completion (the solution says so without a search)".to_string();
+    match &problem.input {
+        Input::Board9 { .. } | Input::Boards9 { .. } => {
+            let grid = match &problem.input {
+                Input::Board9 { parse, .. } => {
+                    pick(1)?;
+                    parse(input)?
+                }
+                Input::Boards9 { parse, .. } => {
+                    let grids = parse(input)?;
+                    pick(grids.len())?;
+                    grids[puzzle]
+                }
+                Input::Boards16 { .. } => unreachable!(),
+            };
+            if name == "p1074" {
+                let board = target::Board::from_grid(&grid).ok_or_else(clash)?;
+                let quick = p1074::QuickBest {
+                    best: None,
+                    best_score: None,
+                    candidates: [0; 21],
+                    nodes_left: p1074::QUICK_NODES,
+                    gave_up: false,
+                };
+                let tracer = run1074(board, quick, limit);
+                let mut trace = tracer.trace;
+                trace.outcome = match (tracer.inner.gave_up, tracer.inner.best_score) {
+                    (true, _) => {
+                        "the group-bound search gave up; the target search (not traced) decides"
+                            .to_string()
+                    }
+                    (false, Some(best)) => format!("best score {best}"),
+                    (false, None) => "no completion: -1".to_string(),
+                };
+                return Ok(trace);
+            }
+            let board = nine::Board::from_grid(&grid).ok_or_else(clash)?;
+            Ok(match name {
+                // The caps of solutions/kattis_sudokunique and solutions/sicily1317 (COUNT_CAP).
+                "kattis_sudokunique" => run9(board, nine::CountSolutions::up_to(2), limit).trace,
+                "sicily1317" => run9(board, nine::CountSolutions::up_to(10_000), limit).trace,
+                _ => run9(board, nine::FirstSolution::default(), limit).trace,
+            })
+        }
+        Input::Boards16 { parse, .. } => {
+            let grids = parse(input)?;
+            pick(grids.len())?;
+            let board = sixteen::Board::from_grid(&grids[puzzle]).ok_or_else(clash)?;
+            Ok(run16(board, sixteen::FirstSolution::default(), limit).trace)
+        }
+    }
+}
+
+/// A JSON string literal, safe inside an HTML script and an XML CDATA section.
+fn js_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out += "\\\"",
+            '\\' => out += "\\\\",
+            '\n' => out += "\\n",
+            '<' => out += "\\u003c",
+            '>' => out += "\\u003e",
+            '&' => out += "\\u0026",
+            c if (c as u32) < 0x20 => out += &format!("\\u{:04x}", c as u32),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Text for HTML and XML: `<`, `>`, `&`, `"` escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// One vertex of the search tree as the page draws it: a propagation.
+struct Vertex {
+    parent: Option<usize>,
+    label: String,
+    /// `n` node, `d` dead end, `f` completion, `p` cut, `s` still open (the search stopped).
+    status: char,
+    first_step: usize,
+    depth: usize,
+}
+
+/// The search tree: one vertex per propagation (the root, each guess, each elimination
+/// after a guess), and the vertex each step belongs to.
+fn search_tree(trace: &Trace) -> (Vec<Vertex>, Vec<usize>) {
+    let mut vertices = vec![Vertex {
+        parent: None,
+        label: "start".to_string(),
+        status: 's',
+        first_step: 0,
+        depth: 0,
+    }];
+    let mut frames = vec![0usize];
+    let mut of_step = Vec::with_capacity(trace.events.len());
+    for (index, event) in trace.events.iter().enumerate() {
+        match event.kind {
+            Kind::Guess | Kind::Undo => {
+                let cell = event.cell.unwrap_or(0);
+                let digit = event
+                    .text
+                    .split(" = ")
+                    .nth(1)
+                    .and_then(|r| r.chars().next());
+                if event.kind == Kind::Undo {
+                    frames.pop();
+                }
+                let parent = *frames.last().unwrap_or(&0);
+                let label = match event.kind {
+                    Kind::Guess => format!("{}={}", cell_name(trace.n, cell), digit.unwrap_or('?')),
+                    _ => {
+                        let not = event
+                            .text
+                            .split(" is not ")
+                            .nth(1)
+                            .and_then(|r| r.chars().next());
+                        format!("{}\u{2260}{}", cell_name(trace.n, cell), not.unwrap_or('?'))
+                    }
+                };
+                vertices.push(Vertex {
+                    parent: Some(parent),
+                    label,
+                    status: 's',
+                    first_step: index,
+                    depth: vertices[parent].depth + 1,
+                });
+                let id = vertices.len() - 1;
+                if event.kind == Kind::Guess {
+                    frames.push(id);
+                } else if let Some(top) = frames.last_mut() {
+                    *top = id;
+                }
+            }
+            Kind::Node => {
+                let top = *frames.last().unwrap_or(&0);
+                vertices[top].status = 'n';
+            }
+            Kind::DeadEnd | Kind::Found | Kind::Pruned => {
+                let top = *frames.last().unwrap_or(&0);
+                vertices[top].status = match event.kind {
+                    Kind::DeadEnd => 'd',
+                    Kind::Found => 'f',
+                    _ => 'p',
+                };
+            }
+            _ => {}
+        }
+        of_step.push(*frames.last().unwrap_or(&0));
+    }
+    (vertices, of_step)
+}
+
+/// The search tree as an SVG (leaves side by side in search order, parents centred).
+fn tree_svg(trace: &Trace, vertices: &[Vertex]) -> String {
+    let mut children = vec![Vec::new(); vertices.len()];
+    for (id, v) in vertices.iter().enumerate() {
+        if let Some(p) = v.parent {
+            children[p].push(id);
+        }
+    }
+    let mut x = vec![0f64; vertices.len()];
+    let mut next = 0f64;
+    fn place(id: usize, children: &[Vec<usize>], x: &mut [f64], next: &mut f64) {
+        if children[id].is_empty() {
+            x[id] = *next;
+            *next += 1.0;
+            return;
+        }
+        for &c in &children[id] {
+            place(c, children, x, next);
+        }
+        let (a, b) = (x[children[id][0]], x[*children[id].last().unwrap()]);
+        x[id] = (a + b) / 2.0;
+    }
+    place(0, &children, &mut x, &mut next);
+    let (dx, dy) = (46.0, 40.0);
+    let depth = vertices.iter().map(|v| v.depth).max().unwrap_or(0);
+    let width = (next.max(1.0) * dx + 20.0) as usize;
+    let height = ((depth + 1) as f64 * dy + 20.0) as usize;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"tree\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"9\">\n"
+    );
+    let at = |id: usize| {
+        (
+            10.0 + x[id] * dx + dx / 2.0,
+            14.0 + vertices[id].depth as f64 * dy,
+        )
+    };
+    for (id, v) in vertices.iter().enumerate() {
+        if let Some(p) = v.parent {
+            let ((x1, y1), (x2, y2)) = (at(p), at(id));
+            svg += &format!(
+                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#999\"/>\n"
+            );
+        }
+    }
+    for (id, v) in vertices.iter().enumerate() {
+        let (cx, cy) = at(id);
+        let fill = match v.status {
+            'd' => "#e05050",
+            'f' => "#30a030",
+            'p' => "#999999",
+            'n' => "#4070d0",
+            _ => "#ffffff",
+        };
+        let title = match v.status {
+            'd' => "dead end",
+            'f' => "completion",
+            'p' => "cut by the goal",
+            'n' => "node",
+            _ => "",
+        };
+        svg += &format!(
+            "<g class=\"v\" id=\"v{id}\" data-step=\"{}\"><title>{} {title}</title>\
+             <circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"6\" fill=\"{fill}\" stroke=\"#333\"/>\
+             <text x=\"{cx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text></g>\n",
+            v.first_step,
+            escape(&v.label),
+            cy - 8.0,
+            escape(&v.label)
+        );
+    }
+    let _ = trace;
+    svg += "</svg>";
+    svg
+}
+
+/// The board as a static SVG (the page's script redraws it at each step).
+fn grid_svg(trace: &Trace, board: &Snapshot) -> String {
+    let n = trace.n;
+    let side = n * n;
+    let size = if n == 3 { 40 } else { 34 };
+    let full = size * side;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"grid\" width=\"{w}\" height=\"{w}\" \
+         viewBox=\"0 0 {w} {w}\" font-family=\"sans-serif\">\n",
+        w = full + 4
+    );
+    svg += "<g id=\"cells\" transform=\"translate(2,2)\">\n";
+    for cell in 0..side * side {
+        let (x, y) = ((cell % side) * size, (cell / side) * size);
+        svg += &format!(
+            "<rect class=\"cell\" id=\"c{cell}\" x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\" fill=\"#fff\" stroke=\"#bbb\"/>\n"
+        );
+        if board.values[cell] != 0 {
+            svg += &format!(
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\">{}</text>\n",
+                x + size / 2,
+                y + size * 3 / 4,
+                size * 3 / 5,
+                trace.sym(usize::from(board.values[cell]) - 1)
+            );
+        }
+    }
+    svg += "</g>\n<g id=\"marks\" transform=\"translate(2,2)\"></g>\n<g transform=\"translate(2,2)\">\n";
+    for k in 0..=n {
+        let p = k * n * size;
+        svg += &format!(
+            "<line x1=\"{p}\" y1=\"0\" x2=\"{p}\" y2=\"{full}\" stroke=\"#000\" stroke-width=\"2\"/>\
+             <line x1=\"0\" y1=\"{p}\" x2=\"{full}\" y2=\"{p}\" stroke=\"#000\" stroke-width=\"2\"/>\n"
+        );
+    }
+    svg += "</g>\n</svg>";
+    svg
+}
+
+const PAGE_SCRIPT: &str = r##"
+var N = DATA.n, SIDE = N * N, CELLS = SIDE * SIDE, SYM = DATA.symbols;
+var SIZE = N == 3 ? 40 : 34, SVGNS = "http://www.w3.org/2000/svg";
+var boards = [];
+(function () {
+  var masks = DATA.start.masks.slice(), values = DATA.start.values.slice();
+  for (var i = 0; i < DATA.steps.length; i++) {
+    var ch = DATA.steps[i].changes;
+    for (var j = 0; j < ch.length; j++) { masks[ch[j][0]] = ch[j][1]; values[ch[j][0]] = ch[j][2]; }
+    boards.push({ masks: masks.slice(), values: values.slice() });
+  }
+})();
+var at = 0;
+function el(name, attrs, text) {
+  var e = document.createElementNS(SVGNS, name);
+  for (var k in attrs) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function bit(hex, i) {
+  var at = hex.length - 1 - Math.floor(i / 4);
+  return at < 0 ? 0 : (parseInt(hex.charAt(at), 16) >> (i % 4)) & 1;
+}
+function bits(hex, row) {
+  var s = "";
+  for (var c = 0; c < SIDE; c++) {
+    s += bit(hex, row * SIDE + c) ? "1" : "0";
+    if (c % N == N - 1 && c < SIDE - 1) s += " ";
+  }
+  return s;
+}
+function permutations(n) {
+  var out = [];
+  (function rec(prefix) {
+    if (prefix.length == n) { out.push(prefix.slice()); return; }
+    for (var k = 0; k < n; k++) if (prefix.indexOf(k) < 0) { prefix.push(k); rec(prefix); prefix.pop(); }
+  })([]);
+  return out;
+}
+var PERMS = permutations(N);
+function draw() {
+  var step = DATA.steps[at], board = boards[at];
+  var prev = at > 0 ? boards[at - 1] : { masks: DATA.start.masks, values: DATA.start.values };
+  var marks = document.getElementById("marks");
+  while (marks.firstChild) marks.removeChild(marks.firstChild);
+  var sub = SIZE / N;
+  for (var cell = 0; cell < CELLS; cell++) {
+    var x = (cell % SIDE) * SIZE, y = Math.floor(cell / SIDE) * SIZE;
+    var rect = document.getElementById("c" + cell);
+    var changed = prev.masks[cell] != board.masks[cell] || prev.values[cell] != board.values[cell];
+    rect.setAttribute("fill", step.cell === cell ? "#ffd080" : changed ? "#fff3a0" : "#fff");
+    var v = board.values[cell];
+    if (v) {
+      marks.appendChild(el("text", { x: x + SIZE / 2, y: y + SIZE * 0.75, "text-anchor": "middle",
+        "font-size": SIZE * 0.6, fill: DATA.start.values[cell] ? "#000" : "#1040c0" }, SYM[v - 1]));
+      continue;
+    }
+    for (var d = 0; d < SIDE; d++) {
+      var had = (prev.masks[cell] >> d) & 1, has = (board.masks[cell] >> d) & 1;
+      if (!had && !has) continue;
+      marks.appendChild(el("text", { x: x + (d % N) * sub + sub / 2, y: y + Math.floor(d / N) * sub + sub * 0.8,
+        "text-anchor": "middle", "font-size": sub * 0.8, fill: has ? "#555" : "#e00",
+        "text-decoration": has ? "none" : "line-through" }, SYM[d]));
+    }
+  }
+  document.getElementById("where").textContent = "step " + (at + 1) + " of " + DATA.steps.length;
+  document.getElementById("what").textContent = step.text;
+  var slider = document.getElementById("slider");
+  slider.value = at;
+  var old = document.querySelector("#tree .here");
+  if (old) { old.classList.remove("here"); old.querySelector("circle").setAttribute("r", "6"); }
+  var v = document.getElementById("v" + step.vertex);
+  if (v) { v.classList.add("here"); v.querySelector("circle").setAttribute("r", "9"); }
+  drawPanel(step.visit);
+}
+function drawPanel(visit) {
+  var panel = document.getElementById("panel");
+  if (visit) {
+    visit.presence = [];
+    for (var r = 0; r < N; r++) {
+      visit.presence.push([]);
+      for (var k = 0; k < N; k++) {
+        var any = 0;
+        for (var c = 0; c < N; c++) any |= bit(visit.before, r * SIDE + k * N + c);
+        visit.presence[r].push(any);
+      }
+    }
+    visit.perms = PERMS.map(function (p, i) { return [p, visit.fits.charAt(i) == "1"]; });
+  }
+  if (!visit) { panel.innerHTML = "<p>This step is not a band-rule visit: step to one (the next visit: <kbd>v</kbd>).</p>"; return; }
+  var h = "<p>Digit <b>" + SYM[visit.digit] + "</b>, band <b>" + (visit.band + 1) + "</b>: the " + (N * SIDE) +
+    "-bit word, one row of the band per line, boxes apart (bit = the digit may go there).</p><pre>";
+  for (var r = 0; r < N; r++) h += "row " + (visit.band * N + r + 1) + "  " + bits(visit.before, r) + "\n";
+  h += "</pre><p>1. Which boxes each row still offers it in: the " + N + "x" + N + " row-by-box matrix.</p><table class=\"m\"><tr><th></th>";
+  for (var k = 0; k < N; k++) h += "<th>box " + (visit.band * N + k + 1) + "</th>";
+  h += "</tr>";
+  for (var r = 0; r < N; r++) {
+    h += "<tr><th>row " + (visit.band * N + r + 1) + "</th>";
+    for (var k = 0; k < N; k++) h += "<td class=\"" + (visit.presence[r][k] ? "on" : "off") + "\">" + (visit.presence[r][k] ? 1 : 0) + "</td>";
+    h += "</tr>";
+  }
+  h += "</table><p>2. The digit fills each row once and each box once: a row-to-box permutation. Those whose every pair is in the matrix:</p><ul class=\"perms\">";
+  var fits = 0;
+  for (var i = 0; i < visit.perms.length; i++) {
+    var p = visit.perms[i], s = [];
+    for (var r = 0; r < N; r++) s.push("row " + (visit.band * N + r + 1) + "\u2192box " + (visit.band * N + p[0][r] + 1));
+    if (p[1]) fits++;
+    h += "<li class=\"" + (p[1] ? "yes" : "no") + "\">" + (p[1] ? "\u2713 " : "\u2717 ") + s.join(", ") + "</li>";
+  }
+  h += "</ul><p>3. Cells kept: those of a row-box pair some fitting permutation uses (" + fits + " fit" +
+    (fits == 0 ? ": none, a contradiction" : "") + ").</p><pre>";
+  for (var r = 0; r < N; r++) h += "row " + (visit.band * N + r + 1) + "  " + bits(visit.after, r) + "\n";
+  h += "</pre>";
+  panel.innerHTML = h;
+}
+function go(to) { at = Math.max(0, Math.min(DATA.steps.length - 1, to)); draw(); }
+function seek(kinds, dir) {
+  for (var i = at + dir; i >= 0 && i < DATA.steps.length; i += dir)
+    if (kinds.indexOf(DATA.steps[i].kind) >= 0) { go(i); return; }
+}
+document.getElementById("back").onclick = function () { go(at - 1); };
+document.getElementById("forward").onclick = function () { go(at + 1); };
+document.getElementById("nextnode").onclick = function () { seek(["node", "found", "dead end"], 1); };
+document.getElementById("prevnode").onclick = function () { seek(["node", "found", "dead end"], -1); };
+document.getElementById("nextvisit").onclick = function () { seek(["visit"], 1); };
+document.getElementById("slider").oninput = function () { go(parseInt(this.value, 10)); };
+document.addEventListener("keydown", function (e) {
+  if (e.key == "ArrowRight") go(at + 1);
+  else if (e.key == "ArrowLeft") go(at - 1);
+  else if (e.key == "v") seek(["visit"], 1);
+  else if (e.key == "n") seek(["node", "found", "dead end"], 1);
+});
+var vs = document.querySelectorAll("#tree .v");
+for (var i = 0; i < vs.length; i++) vs[i].onclick = function () { go(parseInt(this.getAttribute("data-step"), 10)); };
+document.getElementById("slider").max = DATA.steps.length - 1;
+var wanted = /step=(\d+)/.exec(location.hash);
+go(wanted ? parseInt(wanted[1], 10) - 1 : 0);
+"##;
+
+/// The trace as one self-contained page: the grid with candidates at each step (forward
+/// and back), the search tree, and the band rule's visit taken bit by bit. Inline SVG and
+/// one inline script, no external file; written as XHTML-style markup (every tag closed,
+/// the script in a CDATA section) so that an XML parser reads it too.
+pub fn html(trace: &Trace, title: &str) -> String {
+    let (vertices, of_step) = search_tree(trace);
+    let start = &trace.events[0].board;
+    let mut data = format!(
+        "var DATA = {{\"n\": {}, \"symbols\": {}, \"start\": {{\"masks\": {:?}, \"values\": {:?}}},\n\"steps\": [\n",
+        trace.n,
+        js_string(std::str::from_utf8(trace.symbols).unwrap_or("")),
+        start.masks,
+        start.values
+    );
+    let mut last = start.clone();
+    for (index, event) in trace.events.iter().enumerate() {
+        let kind = match event.kind {
+            Kind::Start => "start",
+            Kind::Visit => "visit",
+            Kind::Single => "single",
+            Kind::Columns => "columns",
+            Kind::Node => "node",
+            Kind::Pruned => "cut",
+            Kind::Guess => "guess",
+            Kind::Undo => "undo",
+            Kind::DeadEnd => "dead end",
+            Kind::Found => "found",
+        };
+        let changes: Vec<String> = (0..event.board.masks.len())
+            .filter(|&c| {
+                event.board.masks[c] != last.masks[c] || event.board.values[c] != last.values[c]
+            })
+            .map(|c| format!("[{},{},{}]", c, event.board.masks[c], event.board.values[c]))
+            .collect();
+        last = event.board.clone();
+        let visit = match &event.visit {
+            Some(v) => {
+                // Words as hex (a 16x16 word has 64 bits, past a JavaScript number's 53);
+                // the script rebuilds the matrix and the permutations (in the same order).
+                let fits: String = v
+                    .permutations
+                    .iter()
+                    .map(|(_, fits)| if *fits { '1' } else { '0' })
+                    .collect();
+                format!(
+                    "{{\"digit\": {}, \"band\": {}, \"before\": \"{:x}\", \"after\": \"{:x}\", \"fits\": \"{fits}\"}}",
+                    v.digit, v.band, v.before, v.after
+                )
+            }
+            None => "null".to_string(),
+        };
+        let cell = event.cell.map_or("null".to_string(), |c| c.to_string());
+        data += &format!(
+            "{{\"kind\": \"{kind}\", \"depth\": {}, \"text\": {}, \"cell\": {cell}, \"vertex\": {}, \"changes\": [{}], \"visit\": {visit}}},\n",
+            event.depth,
+            js_string(&event.text),
+            of_step[index],
+            changes.join(",")
+        );
+    }
+    data += "]};\n";
+    let summary = escape(trace.summary().trim());
+    let outcome = escape(&trace.outcome);
+    let dropped = if trace.dropped > 0 {
+        format!(
+            "<p>Only the first {} steps are kept here; {} more were counted.</p>\n",
+            trace.limit, trace.dropped
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        r#"<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+<head>
+<meta charset="utf-8"/>
+<title>{title}</title>
+<style>
+body {{ font-family: sans-serif; margin: 1em; color: #222; }}
+#top {{ display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }}
+#what {{ min-height: 4.5em; max-width: 60em; background: #f6f6f6; padding: .5em; }}
+#panel {{ max-width: 34em; }}
+#board {{ max-width: 560px; }}
+#panel pre {{ background: #f6f6f6; padding: .3em; }}
+table.m td, table.m th {{ border: 1px solid #aaa; padding: 2px 8px; text-align: center; }}
+table.m td.on {{ background: #cfe8cf; }}
+li.yes {{ color: #1a7a1a; }} li.no {{ color: #999; }}
+#treebox {{ overflow: auto; max-height: 28em; border: 1px solid #ddd; }}
+#tree .v {{ cursor: pointer; }}
+button {{ margin-right: .3em; }}
+</style>
+</head>
+<body>
+<h1>{title}</h1>
+<p>{summary}. {outcome}</p>
+{dropped}<p>
+<button id="back" type="button">&#8592; back</button>
+<button id="forward" type="button">forward &#8594;</button>
+<button id="prevnode" type="button">previous node</button>
+<button id="nextnode" type="button">next node</button>
+<button id="nextvisit" type="button">next band-rule visit</button>
+<input id="slider" type="range" min="0" max="0" value="0"/>
+<span id="where"></span>
+</p>
+<div id="what"></div>
+<div id="top">
+<div id="board">
+<h2>The board</h2>
+{grid}
+<p>Yellow: changed by this step (red, struck out: candidates it removed); orange: the step's cell; blue digits: placed by the search.</p>
+</div>
+<div id="panel"></div>
+</div>
+<h2>The search tree</h2>
+<p>One circle per propagation: blue a node, red a dead end, green a completion, grey cut by the goal. Click one to go there; the large circle is the current step's.</p>
+<div id="treebox">
+{tree}
+</div>
+<script>
+//<![CDATA[
+{data}{script}
+//]]>
+</script>
+</body>
+</html>
+"#,
+        title = escape(title),
+        grid = grid_svg(trace, start),
+        tree = tree_svg(trace, &vertices),
+        script = PAGE_SCRIPT,
+    )
+}

@@ -1,0 +1,413 @@
+//! `scripts/trace` (src/trace.rs): on every problem's sample, the trace ends where the
+//! solution ends (same grid, count or score), its node count is the solution's (a plain,
+//! non-watching goal counting `prune` calls on the same core), its reading of every rule
+//! agrees with the core, and its page is well-formed.
+
+use sudoku_toolkit::core16 as sixteen;
+use sudoku_toolkit::core9 as nine;
+use sudoku_toolkit::problems::{self, Input, PROBLEMS};
+use sudoku_toolkit::trace::{self, Trace};
+
+#[allow(dead_code)]
+#[path = "../../solutions/p1074/main.rs"]
+mod p1074;
+
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn sample(name: &str) -> String {
+    let problem = problems::find(name).unwrap();
+    std::fs::read_to_string(root().join(format!("testdata/{name}/{}.in", problem.sample))).unwrap()
+}
+
+/// The solution's own output on its sample (LeetCode's method: the judged answer file).
+fn solution_output(name: &str) -> String {
+    let problem = problems::find(name).unwrap();
+    if name == "leetcode37" {
+        return std::fs::read_to_string(
+            root().join(format!("testdata/{name}/{}.out", problem.sample)),
+        )
+        .unwrap();
+    }
+    let bin = match name {
+        "p1074" => env!("CARGO_BIN_EXE_p1074"),
+        "p1784" => env!("CARGO_BIN_EXE_p1784"),
+        "poj2676" => env!("CARGO_BIN_EXE_poj2676"),
+        "spoj_sudoku" => env!("CARGO_BIN_EXE_spoj_sudoku"),
+        "kattis_sudokunique" => env!("CARGO_BIN_EXE_kattis_sudokunique"),
+        "sicily1317" => env!("CARGO_BIN_EXE_sicily1317"),
+        "acwing166" => env!("CARGO_BIN_EXE_acwing166"),
+        "acwing169" => env!("CARGO_BIN_EXE_acwing169"),
+        other => panic!("no binary for {other}"),
+    };
+    let out = std::process::Command::new(bin)
+        .stdin(
+            std::fs::File::open(root().join(format!("testdata/{name}/{}.in", problem.sample)))
+                .unwrap(),
+        )
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The symbols of a grid as the trace writes them.
+fn symbols(trace: &Trace, grid: &[u8]) -> String {
+    grid.iter()
+        .map(|&v| char::from(trace.symbols[usize::from(v) - 1]))
+        .collect()
+}
+
+/// The grid symbols of a solution's output, in order.
+fn output_symbols(trace: &Trace, output: &str) -> String {
+    output
+        .chars()
+        .filter(|c| trace.symbols.contains(&(*c as u8)))
+        .collect()
+}
+
+/// A plain goal around another: counts `prune` calls, watches nothing.
+struct Counting<G> {
+    inner: G,
+    nodes: u64,
+}
+
+macro_rules! counting {
+    ($core:ident $(, $every:ident)?) => {
+        impl<G: $core::Goal> $core::Goal for Counting<G> {
+            const HIGH_DIGITS_FIRST: bool = G::HIGH_DIGITS_FIRST;
+            $(const $every: bool = G::$every;)?
+            fn found(&mut self, board: &$core::Board) -> bool {
+                self.inner.found(board)
+            }
+            fn prune(&mut self, board: &$core::Board) -> bool {
+                self.nodes += 1;
+                self.inner.prune(board)
+            }
+            fn choose_cell(&mut self, board: &$core::Board) -> Option<usize> {
+                self.inner.choose_cell(board)
+            }
+        }
+    };
+}
+counting!(nine, EVERY_COMPLETION);
+counting!(sixteen);
+use p1074::bitcore as target;
+counting!(target, EVERY_COMPLETION);
+
+/// The solution's node count on the first puzzle of `name`'s sample, without the trace.
+fn plain_nodes(name: &str, input: &str) -> u64 {
+    let problem = problems::find(name).unwrap();
+    match &problem.input {
+        Input::Board9 { parse, .. } if name == "p1074" => {
+            let board = target::Board::from_grid(&parse(input).unwrap()).unwrap();
+            let mut goal = Counting {
+                inner: p1074::QuickBest {
+                    best: None,
+                    best_score: None,
+                    candidates: [0; 21],
+                    nodes_left: p1074::QUICK_NODES,
+                    gave_up: false,
+                },
+                nodes: 0,
+            };
+            target::search(board, &mut goal);
+            assert!(
+                !goal.inner.gave_up,
+                "the sample ends in the group-bound search"
+            );
+            // The solution's own count: the nodes its budget paid for.
+            assert_eq!(
+                goal.nodes,
+                u64::from(p1074::QUICK_NODES - goal.inner.nodes_left)
+            );
+            goal.nodes
+        }
+        Input::Board9 { .. } | Input::Boards9 { .. } => {
+            let grid = match &problem.input {
+                Input::Board9 { parse, .. } => parse(input).unwrap(),
+                Input::Boards9 { parse, .. } => parse(input).unwrap()[0],
+                _ => unreachable!(),
+            };
+            let board = nine::Board::from_grid(&grid).unwrap();
+            let nodes = |inner| {
+                let mut goal = Counting { inner, nodes: 0 };
+                nine::search(board, &mut goal);
+                goal.nodes
+            };
+            match name {
+                "kattis_sudokunique" | "sicily1317" => {
+                    let cap = if name == "sicily1317" { 10_000 } else { 2 };
+                    let mut goal = Counting {
+                        inner: nine::CountSolutions::up_to(cap),
+                        nodes: 0,
+                    };
+                    nine::search(board, &mut goal);
+                    goal.nodes
+                }
+                _ => nodes(nine::FirstSolution::default()),
+            }
+        }
+        Input::Boards16 { parse, .. } => {
+            let board = sixteen::Board::from_grid(&parse(input).unwrap()[0]).unwrap();
+            let mut goal = Counting {
+                inner: sixteen::FirstSolution::default(),
+                nodes: 0,
+            };
+            sixteen::search(board, &mut goal);
+            goal.nodes
+        }
+    }
+}
+
+#[test]
+fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
+    for problem in PROBLEMS {
+        let name = problem.name;
+        let input = sample(name);
+        let trace = trace::trace_problem(name, &input, 0, 100_000).unwrap();
+        assert!(
+            trace.mismatches.is_empty(),
+            "{name}: {:?}",
+            trace.mismatches
+        );
+        assert_eq!(trace.dropped, 0, "{name}");
+        assert_eq!(trace.nodes, plain_nodes(name, &input), "{name}: node count");
+        let output = solution_output(name);
+        match name {
+            "p1074" => {
+                assert_eq!(
+                    trace.outcome,
+                    format!("best score {}", output.trim()),
+                    "{name}"
+                );
+                // The traced completions never beat the answer.
+                let answer: u32 = output.trim().parse().unwrap();
+                for grid in &trace.solutions {
+                    assert!(
+                        p1074::score(&grid[..].try_into().unwrap()) <= answer,
+                        "{name}"
+                    );
+                }
+            }
+            "sicily1317" => {
+                let first = output.lines().next().unwrap();
+                let count = trace.solutions.len();
+                if count == 1 {
+                    let grid = symbols(&trace, &trace.solutions[0]);
+                    assert!(output_symbols(&trace, &output).starts_with(&grid), "{name}");
+                } else {
+                    assert!(
+                        first.contains(&format!("has {count} solutions")),
+                        "{name}: {first} vs {count}"
+                    );
+                }
+            }
+            "kattis_sudokunique" => {
+                assert_eq!(trace.solutions.len(), 1, "{name}: the sample is unique");
+                let grid = symbols(&trace, &trace.solutions[0]);
+                assert!(output_symbols(&trace, &output).starts_with(&grid), "{name}");
+            }
+            _ => {
+                assert_eq!(trace.solutions.len(), 1, "{name}");
+                let grid = symbols(&trace, &trace.solutions[0]);
+                assert!(
+                    output_symbols(&trace, &output).starts_with(&grid),
+                    "{name}: {grid}\n{output}"
+                );
+            }
+        }
+        // The last step shown is the completion the solution prints (first-solution goals).
+        if !matches!(name, "sicily1317" | "kattis_sudokunique" | "p1074") {
+            let last = trace.events.last().unwrap();
+            assert_eq!(last.kind, trace::Kind::Found, "{name}");
+            assert_eq!(last.board.values, trace.solutions[0], "{name}");
+        }
+    }
+}
+
+#[test]
+fn the_trace_explains_guesses_and_dead_ends_on_a_hard_sample() {
+    // P1784's sample needs 54 nodes: guesses with the core's reason, dead ends, undos.
+    let trace = trace::trace_problem("p1784", &sample("p1784"), 0, 100_000).unwrap();
+    let kinds = |kind| trace.events.iter().filter(|e| e.kind == kind).count() as u64;
+    assert_eq!(kinds(trace::Kind::Guess), trace.guesses);
+    assert_eq!(kinds(trace::Kind::DeadEnd), trace.dead_ends);
+    assert!(trace.guesses > 10 && trace.dead_ends > 10);
+    assert!(trace
+        .events
+        .iter()
+        .filter(|e| e.kind == trace::Kind::Guess)
+        .all(|e| e.text.contains("why this cell: the core's rule")));
+    // Every visit's kept cells are the permutations' union, as the core left them.
+    for event in trace.events.iter().filter(|e| e.kind == trace::Kind::Visit) {
+        let v = event.visit.as_ref().unwrap();
+        if v.after != 0 {
+            assert_eq!(event.board.word(v.digit, v.band), v.after);
+        }
+    }
+    let text = trace.text();
+    assert!(text.contains("dead end: "), "{text}");
+}
+
+/// Checks markup the way an XML parser would, enough for a generated page: every `<` starts
+/// a tag, a comment, a doctype or a CDATA section; every tag is closed, in order; attribute
+/// values are quoted. Returns the element names in document order.
+fn well_formed(page: &str) -> Result<Vec<String>, String> {
+    let mut open: Vec<String> = Vec::new();
+    let mut names = Vec::new();
+    let mut rest = page;
+    while let Some(start) = rest.find('<') {
+        if rest[..start].contains('>') {
+            return Err(format!(
+                "a stray `>` before {:?}",
+                &rest[start..start.min(rest.len())]
+            ));
+        }
+        rest = &rest[start..];
+        let skip = |end: &str, rest: &str| rest.find(end).map(|i| i + end.len());
+        let consumed = if rest.starts_with("<![CDATA[") {
+            skip("]]>", rest)
+        } else if rest.starts_with("<!--") {
+            skip("-->", rest)
+        } else if rest.starts_with("<!DOCTYPE") {
+            skip(">", rest)
+        } else {
+            let end = rest.find('>').ok_or("a tag never ends")?;
+            let tag = &rest[1..end];
+            if tag.contains('<') {
+                return Err(format!("`<` inside a tag: {tag}"));
+            }
+            if let Some(name) = tag.strip_prefix('/') {
+                match open.pop() {
+                    Some(top) if top == name.trim() => {}
+                    other => return Err(format!("</{name}> closes {other:?}")),
+                }
+            } else {
+                let name: String = tag
+                    .chars()
+                    .take_while(|c| !c.is_whitespace() && *c != '/')
+                    .collect();
+                if name.is_empty() {
+                    return Err(format!("an empty tag: <{tag}>"));
+                }
+                if tag.matches('"').count() % 2 != 0 {
+                    return Err(format!("an unbalanced quote in <{tag}>"));
+                }
+                names.push(name.clone());
+                if !tag.ends_with('/') {
+                    open.push(name);
+                }
+            }
+            Some(end + 1)
+        };
+        rest = &rest[consumed.ok_or("a comment, doctype or CDATA section never ends")?..];
+    }
+    if rest.contains('>') {
+        return Err("a stray `>` at the end".to_string());
+    }
+    match open.is_empty() {
+        true => Ok(names),
+        false => Err(format!("never closed: {open:?}")),
+    }
+}
+
+#[test]
+fn the_page_is_well_formed_self_contained_and_has_the_grid() {
+    for (name, cells) in [("p1784", 81), ("acwing169", 256), ("p1074", 81)] {
+        let trace = trace::trace_problem(name, &sample(name), 0, 100_000).unwrap();
+        let page = trace::html(&trace, "<a & b>");
+        let names = well_formed(&page).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(names.first().map(String::as_str), Some("html"), "{name}");
+        assert!(
+            page.contains("<title>&lt;a &amp; b&gt;</title>"),
+            "{name}: the title is escaped"
+        );
+        let grid = &page[page
+            .find("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"grid\"")
+            .expect("the grid")..];
+        let grid = &grid[..grid.find("</svg>").unwrap()];
+        assert_eq!(
+            grid.matches("class=\"cell\"").count(),
+            cells,
+            "{name}: one square a cell"
+        );
+        assert!(
+            page.contains("id=\"tree\"") && page.contains("id=\"panel\""),
+            "{name}"
+        );
+        let vertices = page.matches("<g class=\"v\"").count() as u64;
+        assert!(
+            vertices > trace.guesses,
+            "{name}: the tree has the root and a vertex per guess"
+        );
+        // Self-contained: no file, script, style or image from elsewhere.
+        for outside in ["src=", "href=", "<link", "url(", "@import"] {
+            assert!(!page.contains(outside), "{name}: {outside}");
+        }
+        // Every step is in the page's data, with its text.
+        assert_eq!(
+            page.matches("{\"kind\": ").count(),
+            trace.events.len(),
+            "{name}"
+        );
+    }
+    // The checker itself refuses what it should.
+    for bad in [
+        "<a><b></a></b>",
+        "<a>",
+        "<a x=\"1></a>",
+        "<a>1 < 2</a>",
+        "<a>x > y</a>",
+    ] {
+        assert!(well_formed(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn the_tool_prints_the_trace_and_refuses_bad_arguments() {
+    let run = |args: &[&str], input: &str| {
+        use std::io::Write;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_trace"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let input = sample("sicily1317");
+    let (code, stdout, _) = run(&["sicily1317"], &input);
+    assert_eq!(code, Some(0));
+    assert!(stdout.starts_with("the puzzle: "), "{stdout}");
+    assert!(stdout.contains("\nnode 1 (depth 0)"), "{stdout}");
+    let (code, stdout, _) = run(&["sicily1317", "--puzzle", "2", "--quiet"], &input);
+    assert_eq!(code, Some(0));
+    let expected = trace::trace_problem("sicily1317", &input, 1, 20_000).unwrap();
+    assert_eq!(stdout, expected.summary());
+    let (code, _, stderr) = run(&["sicily1317", "--puzzle", "99"], &input);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("--puzzle 99"), "{stderr}");
+    let (code, _, stderr) = run(&["nosuch"], &input);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("unknown problem"), "{stderr}");
+    let (code, _, _) = run(&["sicily1317", "--bogus"], &input);
+    assert_eq!(code, Some(2));
+}
