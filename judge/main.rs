@@ -12,23 +12,20 @@
 //! checker built, load the case (its files are regular and bounded, read into memory), run
 //! it, decide the verdict, describe it. Verified by tests/judge.rs.
 
-mod build;
-
 mod discover;
 mod once;
-mod profiles;
 mod report;
 
-use build::{BuildError, Program};
 use discover::{Case, Problem};
-use profiles::Profile;
 use report::{say, CaseResult, Reporter, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
+use sudoku_toolkit::build::{self, BuildError, Program};
 use sudoku_toolkit::compare;
+use sudoku_toolkit::profiles::{self, Profile};
 use sudoku_toolkit::runner::{self, Input, Outcome, Run, Sandbox};
 
 /// Standard output kept per case; more is OLE (the largest expected output is ~15 MB).

@@ -11,13 +11,13 @@ use super::{
     compared, ended_early, ready, run_case, shown, special_judge, CaseLimits, Context, Judged,
     LoadedCase,
 };
-use crate::build::{BuildError, Program};
 use crate::discover::{self, Case, Problem};
 use crate::report::{say, Verdict};
 use std::io::Read;
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
+use sudoku_toolkit::build::{BuildError, Program};
 use sudoku_toolkit::problems;
 use sudoku_toolkit::runner::{Outcome, Run};
 
