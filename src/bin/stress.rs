@@ -109,6 +109,9 @@ struct Programs {
     tested: Program,
     /// How to run the tested program by hand, for the reproduce line.
     shown: String,
+    /// How the judge is told about it (`--solution FILE`, `--cmd '...'`; nothing for the
+    /// shipped solution), for the line that reproduces a shrunk case.
+    judge_args: String,
     brute: Option<Program>,
     generator: Option<Program>,
     checker: Option<Program>,
@@ -296,6 +299,12 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
         }
     };
     let (tested, shown) = program(root, given, harness.as_deref(), "the program")?;
+    let judge_args = match &options.program {
+        Some(Given::Source(file)) => format!(" --solution {}", file.display()),
+        Some(Given::Command(command)) => format!(" --cmd '{command}'"),
+        Some(Given::Bin(path)) => format!(" --cmd {}", path.display()),
+        None => String::new(),
+    };
     let brute = match &options.brute {
         Some(file) => Some(
             program(
@@ -320,6 +329,7 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
     Ok(Programs {
         tested,
         shown,
+        judge_args,
         brute,
         generator,
         checker,
@@ -621,13 +631,14 @@ fn shrink_and_save(
             .map_err(|e| format!("cannot save the shrunk case as {}: {e}", file.display()))?;
     }
     println!(
-        "shrunk to {} ({}):\n{}  reproduce: {} < {}\n  or: cargo run --bin judge -- {} --solution FILE --input {}",
+        "shrunk to {} ({}):\n{}  reproduce: {} < {}\n  or: cargo run --bin judge -- {}{} --input {}",
         path.display(),
         size_of(options.problem, &small),
         indent(&small),
         programs.shown,
         path.display(),
         options.problem.name,
+        programs.judge_args,
         path.display()
     );
     Ok(())
