@@ -2087,3 +2087,80 @@ fn own_input_is_run_once_and_checked_against_the_oracle_or_the_checker() {
         assert!(report.contains("by the problem's checker"), "{report}");
     }
 }
+
+/// P1074 in C++ that forgets the `-1` case: a board with clashing givens gets 0.
+const P1074_NO_MINUS_ONE: &str = "#include <cstdio>\n\
+int g[81];\n\
+bool clash() { for (int a = 0; a < 81; a++) for (int b = a + 1; b < 81; b++) {\n\
+  if (!g[a] || g[a] != g[b]) continue;\n\
+  int ra = a / 9, ca = a % 9, rb = b / 9, cb = b % 9;\n\
+  if (ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3)) return true; }\n\
+  return false; }\n\
+int main() { for (int i = 0; i < 81; i++) if (scanf(\"%d\", &g[i]) != 1) return 1;\n\
+  if (clash()) { puts(\"0\"); return 0; }\n\
+  puts(\"2829\"); }\n";
+
+#[test]
+fn wrong_programs_in_cpp_python_and_rust_on_your_tests_and_your_input() {
+    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/p1074");
+    let tests = own_tests("wrong-programs", &[]);
+    for (case, file) in [("sample-1", "sample1"), ("sample-2", "clashing_givens")] {
+        for ext in ["in", "out"] {
+            let from = testdata.join(format!("{file}.{ext}"));
+            fs::copy(from, tests.join(format!("{case}.{ext}"))).unwrap();
+        }
+    }
+    let dir = tests.parent().unwrap();
+    let mut programs = vec![(
+        "p1074.rs",
+        "fn main() { println!(\"2829\"); }\n",
+        ["AC", "WA"],
+    )];
+    if tool_present("g++") {
+        programs.push(("p1074.cpp", P1074_NO_MINUS_ONE, ["AC", "WA"]));
+    }
+    if tool_present("python3") {
+        programs.push(("p1074.py", "print(-1)\n", ["WA", "AC"]));
+    }
+    for (name, text, verdicts) in programs {
+        let file = dir.join(name);
+        fs::write(&file, text).unwrap();
+        let file = file.to_str().unwrap();
+        let output = judge_project(
+            &["--tests", tests.to_str().unwrap(), "--solution", file],
+            "",
+        );
+        let report = stdout(&output);
+        for (case, verdict) in ["sample-1", "sample-2"].iter().zip(verdicts) {
+            assert_eq!(
+                verdict_of(&report, "test", case),
+                verdict,
+                "{name}:\n{report}{}",
+                stderr(&output)
+            );
+        }
+        // Your own input: the clashing board, checked against the oracle's -1.
+        let input = testdata.join("clashing_givens.in");
+        let output = judge_project(
+            &[
+                "p1074",
+                "--solution",
+                file,
+                "--input",
+                input.to_str().unwrap(),
+            ],
+            "",
+        );
+        let expected = if verdicts[1] == "AC" {
+            "check: AC"
+        } else {
+            "check: WA"
+        };
+        assert!(
+            stdout(&output).contains(expected),
+            "{name}:\n{}{}",
+            stdout(&output),
+            stderr(&output)
+        );
+    }
+}
