@@ -291,6 +291,8 @@ fn judge(options: &Options) -> Result<bool, String> {
         ));
     }
 
+    // `--input`: read before anything is built, so a missing file is said at once.
+    let own_input = options.input.as_deref().map(once::read_input).transpose()?;
     // Builds, in parallel: the program and the checker of each problem.
     let built: Vec<Built> = parallel_map(&problems, options.jobs, |problem, _| {
         (
@@ -339,7 +341,7 @@ fn judge(options: &Options) -> Result<bool, String> {
         sandbox: sandbox(&root, options.tests.as_deref())?,
         root: &root,
     };
-    if let Some(input) = &options.input {
+    if let Some(input) = own_input {
         let (program, checker) = &built[0];
         let result = once::run_once(&context, &problems[0], input, program, checker.as_ref());
         std::fs::remove_dir_all(&run_dir).ok();

@@ -24,16 +24,15 @@ use sudoku_toolkit::runner::{Outcome, Run};
 /// How long the plain oracle may take to answer an input before the check is given up.
 const ORACLE_LIMIT: Duration = Duration::from_secs(10);
 
-/// Runs the program once on `input` and reports it; `Ok(true)` when it exited 0 and its
+/// Runs the program once on the input's `bytes` ([`read_input`]) and reports it; `Ok(true)` when it exited 0 and its
 /// output, when checked, was accepted.
 pub fn run_once(
     context: &Context,
     problem: &Problem,
-    input: &str,
+    bytes: Vec<u8>,
     program: &Result<Program, BuildError>,
     checker: Option<&Result<Program, BuildError>>,
 ) -> Result<bool, String> {
-    let bytes = read_input(input)?;
     let checker_name = problem
         .checker
         .as_ref()
@@ -80,7 +79,7 @@ pub fn run_once(
 }
 
 /// The input's bytes: the file's, or standard input's for `-` (bounded as a case's are).
-fn read_input(input: &str) -> Result<Vec<u8>, String> {
+pub fn read_input(input: &str) -> Result<Vec<u8>, String> {
     if input != "-" {
         return discover::read_regular(Path::new(input), discover::CASE_FILE_MAX)
             .map_err(|message| format!("--input: {message}"));

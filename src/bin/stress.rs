@@ -402,9 +402,10 @@ fn generate(
                 .map_err(|e| format!("the generator: {e}"))?
                 .map_err(|why| format!("the generator, with seed {seed}: {why}"))?;
             if !outcome.success {
+                let stderr = outcome.stderr.trim();
                 return Err(format!(
-                    "the generator failed with seed {seed}: {}",
-                    outcome.stderr.trim()
+                    "the generator failed (exit status not 0) with seed {seed}{}{stderr}",
+                    if stderr.is_empty() { "" } else { ": " }
                 ));
             }
             outcome.stdout
