@@ -15,6 +15,9 @@
 //!   `--gen` the oracle's answer; or your brute force (`--brute FILE`) whose output is the
 //!   answer. An answer is compared as the judge compares (`--compare`), or given to the
 //!   problem's checker (`testdata/PROBLEM/checker.rs`) when it has one.
+//! - **The statement's promise** ([`Promise`](sudoku_toolkit::problems::Promise), e.g.
+//!   one solution per puzzle): cases beyond it are skipped unless `--beyond`, and a shrunk
+//!   case always keeps it.
 //! - **The failure** is saved under `stress-failures/` in the project (the input, what was
 //!   printed, why it failed); a save that fails is an error. Then it is **shrunk** with the
 //!   registry's parser and printer for the problem's format: fewer puzzles first, then
@@ -43,7 +46,7 @@ fn usage() -> String {
         "\
 usage: stress PROBLEM [--solution FILE | --cmd 'COMMAND' | --bin PATH] [--brute FILE]
               [--gen FILE] [--cases N] [--seed S] [--timeout SECS] [--compare MODE]
-              [--keep-going] [--no-shrink]
+              [--beyond] [--keep-going] [--no-shrink]
 
 Runs a program for PROBLEM ({}) on N generated cases (default 1000, seed 1) and stops
 at the first failure, which it saves in stress-failures/ (input .in, what was printed
@@ -60,6 +63,9 @@ reference's -small.out), with the command that reproduces it.
                    only argument; what it prints is the input (default: the problem's mix)
   --compare MODE   how an answer is compared where there is no checker: lines (default),
                    exact, tokens
+  --beyond         also run cases beyond the statement's promise (e.g. puzzles with
+                   several solutions where it promises one); without it they are skipped,
+                   and a shrunk case keeps the promise
   --keep-going     run every case instead of stopping at the first failure
   --no-shrink      save the failing case as it is
   --timeout SECS   CPU seconds per case (default 10); the wall clock gets twice that + 1
@@ -102,6 +108,8 @@ struct Options {
     compare: Mode,
     keep_going: bool,
     shrink: bool,
+    /// `--beyond`: also run cases the statement promises never come.
+    beyond: bool,
 }
 
 /// The programs of a stress run, built.
@@ -179,6 +187,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
         compare: Mode::default(),
         keep_going: false,
         shrink: true,
+        beyond: false,
     };
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
@@ -189,6 +198,10 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             }
             "--no-shrink" => {
                 options.shrink = false;
+                continue;
+            }
+            "--beyond" => {
+                options.beyond = true;
                 continue;
             }
             "--cases" | "--seed" | "--bin" | "--timeout" | "--solution" | "--cmd" | "--brute"
@@ -229,10 +242,14 @@ fn stress(options: &Options) -> Result<bool, String> {
     let progress = stderr_is_terminal();
     let mut last_progress = Instant::now();
     let mut rng = Rng::new(options.seed);
-    let (mut passed, mut failed) = (0, 0);
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     let started = Instant::now();
     for case in 0..options.cases {
         let (input, verdict) = generate(options, &programs, &mut rng, case)?;
+        if !within(options, &input) {
+            skipped += 1;
+            continue;
+        }
         let (result, printed) = tried(&programs.tested, &input, &verdict, options.timeout)?;
         if progress && last_progress.elapsed() > Duration::from_millis(250) {
             last_progress = Instant::now();
@@ -273,14 +290,25 @@ fn stress(options: &Options) -> Result<bool, String> {
         eprint!("\r{:60}\r", "");
     }
     eprintln!(
-        "stress {}: {} cases, seed {}, {:.1} s",
+        "stress {}: {} cases, seed {}, {:.1} s{}",
         options.problem.name,
         passed + failed,
         options.seed,
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        match skipped {
+            0 => String::new(),
+            _ => format!("; {skipped} beyond the statement's promise skipped (--beyond runs them)"),
+        }
     );
     println!("{passed} passed, {failed} failed");
     Ok(failed == 0)
+}
+
+/// Whether `input` may be run: it keeps the statement's promise (each puzzle's number of
+/// solutions, from the registry), or `--beyond` was given. An input that is not the
+/// problem's format is left to the reference to report.
+fn within(options: &Options, input: &str) -> bool {
+    options.beyond || options.problem.within_statement(input).unwrap_or(true)
 }
 
 /// Builds (or finds) every program the run needs: the tested one, the brute force, the
@@ -598,7 +626,7 @@ fn shrink_and_save(
     let kind = kind_of(why);
     let started = Instant::now();
     let still_fails = |candidate: &str| -> bool {
-        if started.elapsed() > SHRINK_BUDGET {
+        if started.elapsed() > SHRINK_BUDGET || !within(options, candidate) {
             return false;
         }
         let Ok(Some(verdict)) = reference(options, programs, candidate) else {

@@ -35,7 +35,12 @@ fn stress_with(root: &Path, program: &Path, cases: &str, more: &[&str]) -> std::
 #[test]
 fn a_wrong_program_fails_and_its_case_is_saved_whole() {
     let (root, program) = scratch_with_script("wrong", "cat >/dev/null; echo 'no solution'");
-    let output = stress_with(&root, &program, "3", &["--keep-going", "--no-shrink"]);
+    let output = stress_with(
+        &root,
+        &program,
+        "3",
+        &["--keep-going", "--no-shrink", "--beyond"],
+    );
     let report = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{report}");
     assert!(report.contains("0 passed, 3 failed"), "{report}");
@@ -71,11 +76,26 @@ fn a_program_that_dies_is_a_failure_with_its_reason() {
 #[test]
 fn the_shipped_solution_passes() {
     let (root, _) = scratch_with_script("right", "true");
-    let output = stress(&root, Path::new(env!("CARGO_BIN_EXE_acwing166")), "20");
+    let shipped = Path::new(env!("CARGO_BIN_EXE_acwing166"));
+    let output = stress_with(&root, shipped, "20", &["--beyond"]);
     let report = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{report}");
     assert!(report.contains("20 passed, 0 failed"), "{report}");
     assert!(!root.join("stress-failures").exists());
+    // AcWing 166 promises one solution per puzzle: without --beyond, the mix's open and
+    // unsolvable boards are skipped, and said so.
+    let output = stress(&root, shipped, "20");
+    let report = String::from_utf8_lossy(&output.stdout);
+    let said = String::from_utf8_lossy(&output.stderr);
+    let passed: usize = report.split_whitespace().next().unwrap().parse().unwrap();
+    let skipped: usize = said
+        .split("; ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(skipped > 0 && passed + skipped == 20, "{report}{said}");
+    assert!(said.contains("beyond the statement's promise skipped (--beyond runs them)"));
 }
 
 // ---- Issue 22: stress your own program, with your brute force and generator; shrink. ----
