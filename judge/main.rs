@@ -4,13 +4,16 @@
 //! Pipeline, one module per job: [`discover`] the problems, cases and limits, [`build`] each
 //! program alone as an online judge does (flags from a [`profiles`] row), run it on each
 //! input under the CPU time and memory limits with `sudoku_toolkit::runner`, check the
-//! output with the problem's special judge or [`compare`] it Luogu-style, [`report`] a line
+//! output with the problem's special judge or [`compare`] it (Luogu-style lines by default,
+//! `--compare exact|tokens`), [`report`] a line
 //! per case in a fixed order (cases run in parallel, `-j`) and `N passed, M failed`.
 //! Exit status 0 only when every case is AC, 1 when one is not, 2 when nothing could be
 //! judged (bad arguments, no compiler, broken limits), 3 when the report could not be
 //! written. Each case is judged in steps that each return a value: are the program and the
 //! checker built, load the case (its files are regular and bounded, read into memory), run
-//! it, decide the verdict, describe it. Verified by tests/judge.rs.
+//! it, decide the verdict, describe it. The user's own cases (`--tests DIR`, any folder of
+//! `.in` / `.out` pairs, hidden from the program like `testdata/`) are judged the same way;
+//! `--input FILE` runs once instead ([`once`]). Verified by tests/judge.rs.
 
 mod discover;
 mod once;
