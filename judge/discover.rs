@@ -24,8 +24,8 @@
 //! Verified by the unit tests below and tests/judge.rs.
 
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
+pub use sudoku_toolkit::files::read_regular;
 
 /// Limits accepted in a `limits` file (a typo like 10000000 s is an error, not a hang).
 pub const TIME_LIMIT_MS: std::ops::RangeInclusive<u64> = 1..=600_000;
@@ -50,6 +50,8 @@ pub struct Problem {
     pub harness: Option<PathBuf>,
     pub checker: Option<PathBuf>,
     pub memory_limit_mib: u64,
+    /// The time limit of a case without its own.
+    pub time_limit_ms: u64,
     pub cases: Vec<Case>,
 }
 
@@ -74,35 +76,8 @@ pub fn problem(root: &Path, name: &str) -> Result<Option<Problem>, String> {
     if !limits_path.exists() {
         return Ok(None);
     }
-    // A case is any stem with an `.in` or an `.out`, so a lone half is reported, not skipped.
-    let mut names: Vec<String> = fs::read_dir(&dir)
-        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-        .flatten()
-        .filter_map(|entry| {
-            let file = entry.file_name().to_string_lossy().into_owned();
-            let stem = file
-                .strip_suffix(".in")
-                .or_else(|| file.strip_suffix(".out"));
-            stem.map(str::to_string)
-        })
-        .collect();
-    names.sort_by_key(|name| natural_key(name));
-    names.dedup();
-    let bytes = read_regular(&limits_path, LIMITS_FILE_MAX)?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| format!("{}: not UTF-8 text", limits_path.display()))?;
-    let limits = Limits::parse(&text, &limits_path.display().to_string(), &names)?;
-    // Present (even if unreadable: reading it later is a judge error, never an empty file).
-    let present = |path: PathBuf| path.symlink_metadata().is_ok().then_some(path);
-    let cases = names
-        .into_iter()
-        .map(|case| Case {
-            input: present(dir.join(format!("{case}.in"))),
-            expected: present(dir.join(format!("{case}.out"))),
-            time_limit_ms: limits.time_limit_for(&case),
-            name: case,
-        })
-        .collect();
+    let names = case_names(&dir)?;
+    let limits = read_limits(&limits_path, &names)?;
     let existing = |path: PathBuf| path.is_file().then_some(path);
     let harness = existing(dir.join("harness.rs"));
     let solution_file = if harness.is_some() {
@@ -117,83 +92,100 @@ pub fn problem(root: &Path, name: &str) -> Result<Option<Problem>, String> {
         // Present, not necessarily a file: a checker.rs that cannot be read is a judge error.
         checker: present(dir.join("checker.rs")),
         memory_limit_mib: limits.memory_limit_mib,
-        cases,
+        time_limit_ms: limits.time_limit_ms,
+        cases: cases(&dir, names, &limits),
     }))
 }
 
-/// The contents of `path`, which must be a regular file of at most `max` bytes. A FIFO, a
-/// device or a longer file is an error: nothing here can block or fill the memory (the file
-/// is opened non-blocking, checked once open, and read through a bound).
-pub fn read_regular(path: &Path, max: u64) -> Result<Vec<u8>, String> {
-    let cannot = |why: String| format!("cannot read {}: {why}", path.display());
-    let kind = fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
-    regular_and_bounded(&kind, max).map_err(cannot)?;
-    let file = open_non_blocking(path).map_err(|e| cannot(e.to_string()))?;
-    let opened = file.metadata().map_err(|e| cannot(e.to_string()))?;
-    regular_and_bounded(&opened, max).map_err(cannot)?;
-    let mut bytes = Vec::new();
-    file.take(max + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| cannot(e.to_string()))?;
-    if bytes.len() as u64 > max {
-        return Err(cannot(over(max)));
-    }
-    Ok(bytes)
-}
+/// Limits of a folder of the user's own tests when neither the command line nor a `limits`
+/// file in it gives them (as most judges' defaults).
+pub const DEFAULT_LIMITS: (u64, u64) = (1000, 256);
 
-/// `Ok` for a regular file of at most `max` bytes; otherwise what it is instead.
-fn regular_and_bounded(metadata: &fs::Metadata, max: u64) -> Result<(), String> {
-    if !metadata.is_file() {
-        return Err(format!("not a regular file ({})", kind_of(metadata)));
+/// A folder of the user's own tests (`--tests DIR`: `NAME.in` + `NAME.out` pairs, oj's
+/// `test/sample-1.in` among them) as a problem named after the folder, with no program or
+/// checker of its own. Its limits are its `limits` file's when it has one (`Ok((_, true))`),
+/// else [`DEFAULT_LIMITS`].
+pub fn own_tests(dir: &Path) -> Result<(Problem, bool), String> {
+    if !dir.is_dir() {
+        return Err(format!("--tests {}: not a folder", dir.display()));
     }
-    if metadata.len() > max {
-        return Err(over(max));
+    let names = case_names(dir)?;
+    if names.is_empty() {
+        return Err(format!(
+            "--tests {}: no NAME.in / NAME.out pairs in it",
+            dir.display()
+        ));
     }
-    Ok(())
-}
-
-fn over(max: u64) -> String {
-    if max >= 1 << 20 {
-        format!("over the {} MiB the judge reads", max >> 20)
+    let limits_path = dir.join("limits");
+    let has_limits = limits_path.symlink_metadata().is_ok();
+    let limits = if has_limits {
+        read_limits(&limits_path, &names)?
     } else {
-        format!("over the {} KiB the judge reads", max >> 10)
-    }
+        Limits {
+            time_limit_ms: DEFAULT_LIMITS.0,
+            memory_limit_mib: DEFAULT_LIMITS.1,
+            per_case_time_ms: Vec::new(),
+        }
+    };
+    let name = dir
+        .file_name()
+        .map_or("tests".into(), |n| n.to_string_lossy().into_owned());
+    let problem = Problem {
+        name,
+        solution: PathBuf::new(),
+        harness: None,
+        checker: None,
+        memory_limit_mib: limits.memory_limit_mib,
+        time_limit_ms: limits.time_limit_ms,
+        cases: cases(dir, names, &limits),
+    };
+    Ok((problem, has_limits))
 }
 
-/// What a file that is not a regular file is, for the message.
-fn kind_of(metadata: &fs::Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let kind = metadata.file_type();
-        if kind.is_fifo() {
-            return "a FIFO";
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-    }
-    if metadata.is_dir() {
-        "a folder"
-    } else {
-        "not a plain file"
-    }
+/// `path` when something is there (even if unreadable: reading it later is a judge error,
+/// never an empty file).
+fn present(path: PathBuf) -> Option<PathBuf> {
+    path.symlink_metadata().is_ok().then_some(path)
 }
 
-/// Opens for reading without waiting for a writer (a FIFO swapped in after the check).
-fn open_non_blocking(path: &Path) -> std::io::Result<fs::File> {
-    let mut options = fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        // O_NONBLOCK on Linux (x86, Arm, RISC-V; libc's value, spelled out: std only).
-        options.custom_flags(0o4000);
-    }
-    options.open(path)
+/// The case names of a folder, in natural order: any stem with an `.in` or an `.out`, so
+/// a lone half is reported, not skipped.
+fn case_names(dir: &Path) -> Result<Vec<String>, String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .flatten()
+        .filter_map(|entry| {
+            let file = entry.file_name().to_string_lossy().into_owned();
+            let stem = file
+                .strip_suffix(".in")
+                .or_else(|| file.strip_suffix(".out"));
+            stem.map(str::to_string)
+        })
+        .collect();
+    names.sort_by_key(|name| natural_key(name));
+    names.dedup();
+    Ok(names)
+}
+
+/// The `limits` file at `path`, checked against the folder's cases.
+fn read_limits(path: &Path, names: &[String]) -> Result<Limits, String> {
+    let bytes = read_regular(path, LIMITS_FILE_MAX)?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+    Limits::parse(&text, &path.display().to_string(), names)
+}
+
+/// The cases `names` of the folder `dir`, each with its time limit.
+fn cases(dir: &Path, names: Vec<String>, limits: &Limits) -> Vec<Case> {
+    names
+        .into_iter()
+        .map(|case| Case {
+            input: present(dir.join(format!("{case}.in"))),
+            expected: present(dir.join(format!("{case}.out"))),
+            time_limit_ms: limits.time_limit_for(&case),
+            name: case,
+        })
+        .collect()
 }
 
 #[derive(Debug)]

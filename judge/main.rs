@@ -4,30 +4,31 @@
 //! Pipeline, one module per job: [`discover`] the problems, cases and limits, [`build`] each
 //! program alone as an online judge does (flags from a [`profiles`] row), run it on each
 //! input under the CPU time and memory limits with `sudoku_toolkit::runner`, check the
-//! output with the problem's special judge or [`compare`] it Luogu-style, [`report`] a line
+//! output with the problem's special judge or [`compare`] it (Luogu-style lines by default,
+//! `--compare exact|tokens`), [`report`] a line
 //! per case in a fixed order (cases run in parallel, `-j`) and `N passed, M failed`.
 //! Exit status 0 only when every case is AC, 1 when one is not, 2 when nothing could be
 //! judged (bad arguments, no compiler, broken limits), 3 when the report could not be
 //! written. Each case is judged in steps that each return a value: are the program and the
 //! checker built, load the case (its files are regular and bounded, read into memory), run
-//! it, decide the verdict, describe it. Verified by tests/judge.rs.
-
-mod build;
+//! it, decide the verdict, describe it. The user's own cases (`--tests DIR`, any folder of
+//! `.in` / `.out` pairs, hidden from the program like `testdata/`) are judged the same way;
+//! `--input FILE` runs once instead ([`once`]). Verified by tests/judge.rs.
 
 mod discover;
-mod profiles;
+mod once;
 mod report;
 
-use build::{BuildError, Program};
 use discover::{Case, Problem};
-use profiles::Profile;
 use report::{say, CaseResult, Reporter, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
+use sudoku_toolkit::build::{self, BuildError, Program};
 use sudoku_toolkit::compare;
+use sudoku_toolkit::profiles::{self, Profile};
 use sudoku_toolkit::runner::{self, Input, Outcome, Run, Sandbox};
 
 /// Standard output kept per case; more is OLE (the largest expected output is ~15 MB).
@@ -56,6 +57,19 @@ options:
 {}
   --time-limit MS     override every CPU time limit (milliseconds)
   --memory-limit MIB  override every memory limit (MiB)
+  --compare MODE      how outputs are compared without a checker: lines (the default,
+                      Luogu's: trailing spaces, CR and final blank lines ignored), exact
+                      (byte for byte) or tokens (white-space separated words)
+  --diff              under a WA, a line diff of the expected and the actual output
+                      (the first {} lines of each)
+  --tests DIR         judge --solution or --cmd on your own folder of NAME.in + NAME.out
+                      pairs (oj's test/ folder too), for any problem; limits from the
+                      options, else DIR/limits, else {} ms and {} MiB
+  --checker FILE      a testlib-style checker (`checker INPUT OUTPUT ANSWER`, exit 0 AC,
+                      1 WA, 2 PE), built like a solution, instead of comparing
+  --input FILE        run once on FILE (- for stdin) for one PROBLEM: the output, CPU
+                      time, memory and exit status, then a check against the oracle's
+                      answer or the problem's checker when one can be made
   -j, --jobs N        cases run in parallel (default: the number of cores)
   --verbose           print the expected and actual output of each case (clipped)
   --root DIR          project folder (default: the nearest folder with a Cargo.toml)
@@ -70,6 +84,9 @@ exit status: 0 every case AC, 1 one is not (or the report's reader went away, `|
 {EXIT_NOT_JUDGED} nothing judged (bad arguments, no compiler, broken limits), {} the report could not
 be written (a full disk)",
         profiles::help_table(),
+        compare::DIFF_MAX_LINES,
+        discover::DEFAULT_LIMITS.0,
+        discover::DEFAULT_LIMITS.1,
         OUTPUT_CAP >> 20,
         report::EXIT_REPORT_UNWRITABLE,
     )
@@ -87,6 +104,16 @@ struct Options {
     /// `--std`: the C or C++ standard of a `--solution` file.
     standard: Option<String>,
     jobs: usize,
+    /// `--compare`: how outputs are compared where there is no checker.
+    compare: compare::Mode,
+    /// `--diff`: a line diff under each WA.
+    diff: bool,
+    /// `--tests DIR`: the user's own folder of cases.
+    tests: Option<PathBuf>,
+    /// `--checker FILE`: the user's own checker.
+    checker: Option<PathBuf>,
+    /// `--input FILE`: one run on this input (`-`: standard input).
+    input: Option<String>,
 }
 
 /// Exit status when nothing could be judged (bad arguments, no compiler, broken limits).
@@ -127,6 +154,11 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
         profile: &profiles::PROFILES[0],
         standard: None,
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        compare: compare::Mode::default(),
+        diff: false,
+        tests: None,
+        checker: None,
+        input: None,
     };
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
@@ -161,6 +193,11 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
             "--solution" => options.solution = Some(PathBuf::from(value("a file")?)),
             "--cmd" => options.cmd = Some(value("a command")?),
             "--std" => options.standard = Some(value("a standard, e.g. c++20")?),
+            "--compare" => options.compare = compare::Mode::parse(&value("a mode")?)?,
+            "--diff" => options.diff = true,
+            "--tests" => options.tests = Some(PathBuf::from(value("a folder")?)),
+            "--checker" => options.checker = Some(PathBuf::from(value("a file")?)),
+            "--input" => options.input = Some(value("a file, or - for stdin")?),
             "--profile" => {
                 let name = value("a name")?;
                 options.profile = profiles::find(&name).ok_or(format!(
@@ -178,6 +215,23 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
     }
     if options.solution.is_some() && options.cmd.is_some() {
         return Err("give --solution or --cmd, not both".into());
+    }
+    let own_program = options.solution.is_some() || options.cmd.is_some();
+    if options.tests.is_some() {
+        if !own_program {
+            return Err("--tests judges your program: give --solution FILE or --cmd".into());
+        }
+        if !options.selectors.is_empty() || options.input.is_some() {
+            return Err(
+                "--tests takes no problem, case or --input: the folder is the problem".into(),
+            );
+        }
+    }
+    if options.input.is_some() && options.selectors.len() != 1 {
+        return Err(
+            "--input runs one problem: name it, e.g. `judge p1074 --solution FILE --input FILE`"
+                .into(),
+        );
     }
     if let Some(standard) = &options.standard {
         let Some(solution) = &options.solution else {
@@ -216,7 +270,19 @@ fn judge(options: &Options) -> Result<bool, String> {
     let judge_dir = root.join("target").join("judge");
     remove_stale_partials(&judge_dir);
     remove_stale_partials(&judge_dir.join("scratch"));
-    let problems = select(&root, &options.selectors)?;
+    let mut problems = match &options.tests {
+        Some(dir) => vec![own_tests(dir, options)?],
+        None => select(&root, &options.selectors)?,
+    };
+    if let Some(checker) = &options.checker {
+        let checker = std::path::absolute(checker)
+            .ok()
+            .filter(|path| path.is_file())
+            .ok_or(format!("--checker {}: no such file", checker.display()))?;
+        for problem in &mut problems {
+            problem.checker = Some(checker.clone());
+        }
+    }
     if problems.is_empty() {
         return Err(format!(
             "nothing to judge: no problem folder with a `limits` file in {}",
@@ -230,6 +296,8 @@ fn judge(options: &Options) -> Result<bool, String> {
         ));
     }
 
+    // `--input`: read before anything is built, so a missing file is said at once.
+    let own_input = options.input.as_deref().map(once::read_input).transpose()?;
     // Builds, in parallel: the program and the checker of each problem.
     let built: Vec<Built> = parallel_map(&problems, options.jobs, |problem, _| {
         (
@@ -275,8 +343,16 @@ fn judge(options: &Options) -> Result<bool, String> {
     let context = Context {
         options,
         run_dir: &run_dir,
-        sandbox: sandbox(&root)?,
+        sandbox: sandbox(&root, options.tests.as_deref())?,
+        root: &root,
     };
+    if let Some(input) = own_input {
+        let (program, checker) = &built[0];
+        let result = once::run_once(&context, &problems[0], input, program, checker.as_ref());
+        std::fs::remove_dir_all(&run_dir).ok();
+        runner::forget_partial(&run_dir);
+        return result;
+    }
     parallel_for_each_in_order(
         &jobs,
         options.jobs,
@@ -289,6 +365,32 @@ fn judge(options: &Options) -> Result<bool, String> {
     std::fs::remove_dir_all(&run_dir).ok();
     runner::forget_partial(&run_dir);
     Ok(reporter.finish())
+}
+
+/// The user's own folder of tests (`--tests DIR`) as a problem, its limits said on stderr
+/// with where they come from: the options, the folder's `limits` file, or the defaults.
+fn own_tests(dir: &Path, options: &Options) -> Result<Problem, String> {
+    let dir = std::path::absolute(dir).map_err(|e| format!("--tests {}: {e}", dir.display()))?;
+    let (problem, has_limits) = discover::own_tests(&dir)?;
+    let from = if has_limits {
+        format!("from {}", dir.join("limits").display())
+    } else {
+        "the defaults".to_string()
+    };
+    let time = match options.time_limit_ms {
+        Some(ms) => format!("{ms} ms (--time-limit)"),
+        None => format!("{} ms ({from})", problem.time_limit_ms),
+    };
+    let memory = match options.memory_limit_mib {
+        Some(mib) => format!("{mib} MiB (--memory-limit)"),
+        None => format!("{} MiB ({from})", problem.memory_limit_mib),
+    };
+    eprintln!(
+        "judging {} cases of {}: limits {time}, {memory}",
+        problem.cases.len(),
+        dir.display()
+    );
+    Ok(problem)
 }
 
 /// Removes `build-<pid>-<n>.partial` and `run-<pid>.partial` folders of judges that are no
@@ -412,6 +514,7 @@ type Built = (
 
 struct Context<'a> {
     options: &'a Options,
+    root: &'a Path,
     run_dir: &'a Path,
     /// Where every solution runs: a private scratch folder, the test data hidden.
     sandbox: Sandbox,
@@ -453,7 +556,11 @@ fn judge_case(
         peak_kib: run.and_then(|run| run.peak_kib),
         details,
     };
-    let (program, checker) = match ready(problem, case_index == 0, program, checker) {
+    let checker_name = problem
+        .checker
+        .as_ref()
+        .map_or(String::new(), |path| shown(context.root, path));
+    let (program, checker) = match ready(&checker_name, case_index == 0, program, checker) {
         Ok(ready) => ready,
         Err(judged) => return described(judged, None),
     };
@@ -477,7 +584,7 @@ fn judge_case(
         Some(judged) => judged,
         None => match checker {
             Some(checker) => special_judge(checker, context, problem, case, &loaded, &run),
-            None => compared(&loaded.expected, &run.stdout),
+            None => compared(context.options, &loaded.expected, &run.stdout),
         },
     };
     if context.options.verbose {
@@ -489,7 +596,7 @@ fn judge_case(
 /// The program and the checker, or the verdict when one of them could not be built (the
 /// compiler's message once, under the problem's first case).
 fn ready<'a>(
-    problem: &Problem,
+    checker_name: &str,
     first_case: bool,
     program: &'a Result<Program, BuildError>,
     checker: Option<&'a Result<Program, BuildError>>,
@@ -510,7 +617,6 @@ fn ready<'a>(
             return Err((Verdict::CompileError, message_lines(message)))
         }
     };
-    let checker_name = format!("testdata/{}/checker.rs", problem.name);
     let checker = match checker {
         None => None,
         Some(Ok(checker)) => Some(checker),
@@ -572,15 +678,18 @@ const FILE_SIZE_LIMIT: u64 = 64 << 20;
 const PROCESS_LIMIT: usize = 64;
 
 /// The sandbox every solution and checker runs in: `target/judge/scratch` as the scratch
-/// folder (a private tmpfs per run where namespaces allow), the test data hidden.
-fn sandbox(root: &Path) -> Result<Sandbox, String> {
+/// folder (a private tmpfs per run where namespaces allow), the test data hidden, and the
+/// user's own folder of tests (`--tests`) too.
+fn sandbox(root: &Path, own_tests: Option<&Path>) -> Result<Sandbox, String> {
     let scratch = root.join("target").join("judge").join("scratch");
     std::fs::create_dir_all(&scratch)
         .map_err(|e| format!("cannot make {}: {e}", scratch.display()))?;
     Ok(Sandbox {
         scratch,
         scratch_kib: FILE_SIZE_LIMIT >> 10,
-        hidden: vec![root.join("testdata")],
+        hidden: std::iter::once(root.join("testdata"))
+            .chain(own_tests.map(Path::to_path_buf))
+            .collect(),
     })
 }
 
@@ -671,18 +780,27 @@ fn crash_lines(how: String, run: &Run, program: &Program) -> Vec<String> {
     details
 }
 
-/// AC, or WA with where the output first differs from the expected one (Luogu-style).
-fn compared(expected: &[u8], actual: &[u8]) -> Judged {
-    let Some(m) = compare::compare(expected, actual) else {
+/// AC, or WA with where the output first differs from the expected one (in the mode of
+/// `--compare`), and the whole line diff with `--diff`.
+fn compared(options: &Options, expected: &[u8], actual: &[u8]) -> Judged {
+    let Some(m) = compare::compare_with(options.compare, expected, actual) else {
         return (Verdict::Accepted, Vec::new());
     };
     let mut lines = vec![
-        format!("line {}, column {}:", m.line, m.column),
+        format!("{}:", m.at),
         format!("  expected: {}", m.expected),
         format!("  actual:   {}", m.actual),
     ];
     if let Some(hint) = m.hint {
         lines.push(format!("  hint: {hint}"));
+    }
+    if options.diff {
+        lines.push("diff (- expected, + actual):".into());
+        lines.extend(
+            compare::line_diff(expected, actual)
+                .iter()
+                .map(|l| format!("  {l}")),
+        );
     }
     (Verdict::WrongAnswer, lines)
 }

@@ -1,26 +1,64 @@
-//! Compare: the output checker, Luogu-style, on bytes (an output need not be UTF-8). CRLF
-//! equals LF, spaces and tabs at line ends and blank lines at the end are ignored;
-//! everything else must match exactly. A mismatch is described by line and column with both
-//! sides around it, plus a hint when only white space or line breaks differ. Linear in the
-//! output size. Verified by the unit tests below and tests/judge.rs.
+//! Compare: the output checker, on bytes (an output need not be UTF-8), in the three modes
+//! online judges and oj name: `exact` (byte for byte), `lines` (the default, Luogu's: CRLF
+//! equals LF, spaces and tabs at line ends and blank lines at the end are ignored, everything
+//! else must match) and `tokens` (white-space separated words, as testlib's `wcmp`). A
+//! mismatch is described by line and column with both sides around it, plus a hint when
+//! only white space or line breaks differ. Linear in the output size; [`line_diff`] (the
+//! judge's `--diff`) is a line diff by longest common subsequence of the first
+//! [`DIFF_MAX_LINES`] lines. Verified by the unit tests below and tests/judge.rs.
+
+/// How an output is compared with the expected one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Mode {
+    /// Byte for byte.
+    Exact,
+    /// Line by line, ignoring `\r`, trailing spaces and tabs, and final blank lines.
+    #[default]
+    Lines,
+    /// The white-space separated tokens, in order.
+    Tokens,
+}
+
+impl Mode {
+    /// Every mode's name, as `--compare` takes it.
+    pub const NAMES: &'static str = "exact, lines, tokens";
+
+    /// The mode named `name`, or a message listing the names.
+    pub fn parse(name: &str) -> Result<Mode, String> {
+        match name {
+            "exact" => Ok(Mode::Exact),
+            "lines" => Ok(Mode::Lines),
+            "tokens" => Ok(Mode::Tokens),
+            _ => Err(format!(
+                "no compare mode `{name}`; there are: {}",
+                Mode::NAMES
+            )),
+        }
+    }
+}
 
 /// Why an output is wrong, ready to print.
 pub struct Mismatch {
     pub line: usize,
     pub column: usize,
+    /// Where, in words: `line 2, column 3`, or the token's number and place.
+    pub at: String,
     pub expected: String,
     pub actual: String,
     pub hint: Option<&'static str>,
 }
 
-/// `None` when `actual` is accepted against `expected`.
+/// `None` when `actual` is accepted against `expected` in the default mode ([`Mode::Lines`]).
 pub fn compare(expected: &[u8], actual: &[u8]) -> Option<Mismatch> {
-    let (want, got) = (normalised_lines(expected), normalised_lines(actual));
-    let index = (0..want.len().max(got.len())).find(|&i| want.get(i) != got.get(i))?;
-    let (want_line, got_line) = (want.get(index).copied(), got.get(index).copied());
-    let column = match (want_line, got_line) {
-        (Some(w), Some(g)) => w.iter().zip(g.iter()).take_while(|(a, b)| a == b).count() + 1,
-        _ => 1,
+    compare_with(Mode::Lines, expected, actual)
+}
+
+/// `None` when `actual` is accepted against `expected` in `mode`.
+pub fn compare_with(mode: Mode, expected: &[u8], actual: &[u8]) -> Option<Mismatch> {
+    let mut mismatch = match mode {
+        Mode::Exact => first_line_difference(raw_lines(expected), raw_lines(actual))?,
+        Mode::Lines => first_line_difference(normalised_lines(expected), normalised_lines(actual))?,
+        Mode::Tokens => first_token_difference(expected, actual)?,
     };
     let squeeze = |text: &[u8]| -> Vec<u8> {
         text.iter()
@@ -28,15 +66,161 @@ pub fn compare(expected: &[u8], actual: &[u8]) -> Option<Mismatch> {
             .filter(|b| !b.is_ascii_whitespace())
             .collect()
     };
-    let hint = (squeeze(expected) == squeeze(actual))
-        .then_some("only white space or line breaks differ (the checker ignores just trailing spaces and final blank lines)");
+    mismatch.hint = (squeeze(expected) == squeeze(actual)).then_some(match mode {
+        Mode::Exact => "only white space or line breaks differ (compared exactly: every byte counts)",
+        _ => "only white space or line breaks differ (the checker ignores just trailing spaces and final blank lines)",
+    });
+    Some(mismatch)
+}
+
+/// The first line where `want` and `got` differ, by line and column.
+fn first_line_difference(want: Vec<&[u8]>, got: Vec<&[u8]>) -> Option<Mismatch> {
+    let index = (0..want.len().max(got.len())).find(|&i| want.get(i) != got.get(i))?;
+    let (want_line, got_line) = (want.get(index).copied(), got.get(index).copied());
+    let column = match (want_line, got_line) {
+        (Some(w), Some(g)) => w.iter().zip(g.iter()).take_while(|(a, b)| a == b).count() + 1,
+        _ => 1,
+    };
     Some(Mismatch {
         line: index + 1,
         column,
+        at: format!("line {}, column {column}", index + 1),
         expected: want_line.map_or("<end of output>".into(), |l| clip(l, column)),
         actual: got_line.map_or("<end of output>".into(), |l| clip(l, column)),
-        hint,
+        hint: None,
     })
+}
+
+/// The first token where `expected` and `actual` differ; line and column are the actual
+/// output's (its end when it ran out of tokens).
+fn first_token_difference(expected: &[u8], actual: &[u8]) -> Option<Mismatch> {
+    let (want, got) = (tokens(expected), tokens(actual));
+    let index = (0..want.len().max(got.len()))
+        .find(|&i| want.get(i).map(|t| t.2) != got.get(i).map(|t| t.2))?;
+    let (line, column) = got
+        .get(index)
+        .map_or_else(|| end_of(actual), |&(line, column, _)| (line, column));
+    let shown = |token: Option<&(usize, usize, &[u8])>| {
+        token.map_or("<end of output>".into(), |t| clip(t.2, 1))
+    };
+    Some(Mismatch {
+        line,
+        column,
+        at: format!(
+            "token {} (line {line}, column {column} of the output)",
+            index + 1
+        ),
+        expected: shown(want.get(index)),
+        actual: shown(got.get(index)),
+        hint: None,
+    })
+}
+
+/// The white-space separated tokens of `text`, each with its line and column (from 1).
+fn tokens(text: &[u8]) -> Vec<(usize, usize, &[u8])> {
+    let mut found = Vec::new();
+    for (line_index, line) in text.split(|&b| b == b'\n').enumerate() {
+        let mut start = None;
+        for (i, &byte) in line.iter().chain(std::iter::once(&b' ')).enumerate() {
+            match (byte.is_ascii_whitespace(), start) {
+                (false, None) => start = Some(i),
+                (true, Some(s)) => {
+                    found.push((line_index + 1, s + 1, &line[s..i]));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+/// The line and column just past the end of `text`.
+fn end_of(text: &[u8]) -> (usize, usize) {
+    let lines = raw_lines(text);
+    (lines.len(), lines.last().map_or(0, |l| l.len()) + 1)
+}
+
+/// Lines exactly as they are (after a final newline, an empty last line: `a` and `a\n`
+/// differ there).
+fn raw_lines(text: &[u8]) -> Vec<&[u8]> {
+    text.split(|&b| b == b'\n').collect()
+}
+
+/// Lines of each output the line diff looks at; past them it says it stopped.
+pub const DIFF_MAX_LINES: usize = 500;
+/// Lines of context kept around each change in a line diff.
+const DIFF_CONTEXT: usize = 2;
+
+/// A line diff of the two outputs (lines compared as the default mode compares them), by
+/// longest common subsequence: `-` lines only expected, `+` lines only printed, a few lines
+/// of context around each change, `…` for the equal lines left out. Only the first
+/// [`DIFF_MAX_LINES`] lines of each are compared (a last line says so); empty when equal.
+pub fn line_diff(expected: &[u8], actual: &[u8]) -> Vec<String> {
+    let (mut want, mut got) = (normalised_lines(expected), normalised_lines(actual));
+    let clipped = want.len() > DIFF_MAX_LINES || got.len() > DIFF_MAX_LINES;
+    want.truncate(DIFF_MAX_LINES);
+    got.truncate(DIFF_MAX_LINES);
+    let edits = lcs_edits(&want, &got);
+    if edits.iter().all(|(kind, _)| *kind == ' ') {
+        return Vec::new();
+    }
+    let near_change = |index: usize| {
+        let from = index.saturating_sub(DIFF_CONTEXT);
+        let to = (index + DIFF_CONTEXT + 1).min(edits.len());
+        edits[from..to].iter().any(|(kind, _)| *kind != ' ')
+    };
+    let mut shown = Vec::new();
+    let mut skipped = false;
+    for (index, (kind, line)) in edits.iter().enumerate() {
+        if *kind == ' ' && !near_change(index) {
+            if !skipped {
+                shown.push("  …".to_string());
+            }
+            skipped = true;
+            continue;
+        }
+        skipped = false;
+        shown.push(format!("{kind} {}", clip(line, 1)));
+    }
+    if clipped {
+        shown.push(format!(
+            "(the diff stops after {DIFF_MAX_LINES} lines of each output)"
+        ));
+    }
+    shown
+}
+
+/// The edit script from `want` to `got` by longest common subsequence: `' '` for a line of
+/// both, `'-'` for one of `want` only, `'+'` for one of `got` only, in order.
+fn lcs_edits<'a>(want: &[&'a [u8]], got: &[&'a [u8]]) -> Vec<(char, &'a [u8])> {
+    let (n, m) = (want.len(), got.len());
+    // common[i][j]: the LCS length of want[i..] and got[j..].
+    let mut common = vec![vec![0u32; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            common[i][j] = if want[i] == got[j] {
+                common[i + 1][j + 1] + 1
+            } else {
+                common[i + 1][j].max(common[i][j + 1])
+            };
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    let mut edits = Vec::with_capacity(n + m);
+    while i < n || j < m {
+        if i < n && j < m && want[i] == got[j] {
+            edits.push((' ', want[i]));
+            (i, j) = (i + 1, j + 1);
+        } else if j == m || (i < n && common[i + 1][j] >= common[i][j + 1]) {
+            edits.push(('-', want[i]));
+            i += 1;
+        } else {
+            edits.push(('+', got[j]));
+            j += 1;
+        }
+    }
+    edits
 }
 
 /// Lines without `\r`, trailing spaces or tabs, and without the blank lines at the end.
@@ -132,5 +316,58 @@ mod tests {
         assert!(
             m.actual.starts_with('…') && m.actual.contains('y') && m.actual.chars().count() <= 62
         );
+    }
+
+    fn with(mode: &str, expected: &str, actual: &str) -> Option<super::Mismatch> {
+        let mode = super::Mode::parse(mode).unwrap();
+        super::compare_with(mode, expected.as_bytes(), actual.as_bytes())
+    }
+
+    #[test]
+    fn exact_mode_counts_every_byte() {
+        assert!(with("exact", "1 2\n", "1 2\n").is_none());
+        let m = with("exact", "1 2\n", "1 2 \n").unwrap();
+        assert_eq!((m.line, m.column), (1, 4));
+        assert!(m.hint.is_some());
+        assert!(
+            with("exact", "1\n", "1").is_some(),
+            "the final newline counts"
+        );
+        assert!(with("exact", "1\n", "1\r\n").is_some(), "CR counts");
+        assert!(with("lines", "1\n", "1 \r\n\n").is_none());
+    }
+
+    #[test]
+    fn tokens_mode_ignores_how_tokens_are_spaced() {
+        assert!(with("tokens", "1 2\n3\n", "  1\n2    3").is_none());
+        assert!(with("lines", "1 2\n3\n", "1\n2 3\n").is_some());
+        let m = with("tokens", "1 2 3\n", "1\n2 4\n").unwrap();
+        assert_eq!(
+            (m.at.as_str(), m.expected.as_str(), m.actual.as_str()),
+            ("token 3 (line 2, column 3 of the output)", "3", "4")
+        );
+        let m = with("tokens", "1 2\n", "1").unwrap();
+        assert_eq!(
+            (m.expected.as_str(), m.actual.as_str()),
+            ("2", "<end of output>")
+        );
+        assert!(super::Mode::parse("words")
+            .unwrap_err()
+            .contains("exact, lines, tokens"));
+    }
+
+    #[test]
+    fn line_diff_shows_changes_with_context_by_lcs() {
+        let want = "1\n2\n3\n4\n5\n6\n7\n8\n";
+        let got = "1\n2\n3\n4\nX\n6\n7\n8\n9\n";
+        let diff = super::line_diff(want.as_bytes(), got.as_bytes());
+        assert_eq!(
+            diff,
+            ["  …", "  3", "  4", "- 5", "+ X", "  6", "  7", "  8", "+ 9"],
+        );
+        assert!(super::line_diff(b"a\n", b"a  \r\n").is_empty());
+        let long = "x\n".repeat(super::DIFF_MAX_LINES + 10);
+        let diff = super::line_diff(long.as_bytes(), b"y\n");
+        assert!(diff.last().unwrap().contains("stops after 500 lines"));
     }
 }

@@ -10,7 +10,9 @@
 //! | [`oracle`] | plain brute-force search, sharing nothing with the cores: the reference answers |
 //! | [`boards`], [`boards16`] | seeded board generators (unique, multi-solution, unsolvable, sparse) |
 //! | [`hunt`] | sparse P1074 boards, a hill-climbing hunt for slow ones, an exact check of their answers |
-//! | [`compare`] | the judge's output comparison (Luogu-style), also what the tests compare with |
+//! | [`compare`] | the judge's output comparison (exact, lines as Luogu, tokens) and line diff, also what the tests compare with |
+//! | [`build`], [`profiles`] | building one source file as an online judge does (Rust per profile, C, C++, Python), for the judge and `stress` |
+//! | [`files`] | reading a regular file of bounded size, never blocking |
 //! | [`formats`] | every problem's input and output format, parsed and printed once |
 //! | [`expected`] | the oracle's expected output for a case, in the problem's format |
 //! | [`problems`] | the registry: one row per problem, everything the tools and tests need |
@@ -27,13 +29,16 @@
 
 pub mod boards;
 pub mod boards16;
+pub mod build;
 pub mod cases;
 pub mod compare;
 pub mod expected;
+pub mod files;
 pub mod formats;
 pub mod hunt;
 pub mod oracle;
 pub mod problems;
+pub mod profiles;
 pub mod project;
 pub mod results;
 pub mod rng;

@@ -39,6 +39,9 @@ pub struct Problem {
     /// Whether an answer may be one valid grid among several (then `gen oracle` says how
     /// many puzzles of a case have several solutions).
     pub one_of_several: bool,
+    /// What the statement promises about every input (from its copy in
+    /// `../shared/problems/<name>.md`): `stress` runs cases beyond it only with `--beyond`.
+    pub promise: Promise,
     /// One generated case of the stress mix, by its number (see [`cases`]).
     pub stress: fn(&mut Rng, usize) -> Case,
     /// Judge profiles (`--profile`) whose source limit this file is over, with the reason
@@ -63,6 +66,17 @@ pub enum Input {
         print: fn(&[Grid16]) -> String,
         parse: fn(&str) -> Result<Vec<Grid16>, String>,
     },
+}
+
+/// What a statement promises about its inputs, beyond their format.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Promise {
+    /// Nothing: any board of the format (no solution and several solutions are answers).
+    Nothing,
+    /// Every puzzle has exactly one solution.
+    OneSolutionEach,
+    /// Every puzzle has fewer solutions than this (Sicily 1317).
+    FewerSolutionsThan(u64),
 }
 
 /// What `gen` makes.
@@ -92,6 +106,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         answer: |text| Ok(expected::p1074(&formats::parse_p1074(text)?)),
         one_of_several: false,
+        promise: Promise::Nothing,
         stress: cases::p1074_case,
         over_source_limit: &[(
             "codeforces",
@@ -113,6 +128,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         answer: |text| Ok(expected::p1784(&formats::parse_p1784(text)?)),
         one_of_several: true,
+        promise: Promise::OneSolutionEach,
         stress: cases::p1784_case,
         over_source_limit: &[],
     },
@@ -130,6 +146,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         answer: |text| Ok(expected::poj2676(&formats::parse_poj2676(text)?)),
         one_of_several: true,
+        promise: Promise::Nothing,
         stress: cases::poj2676_case,
         over_source_limit: &[],
     },
@@ -147,6 +164,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         answer: |text| Ok(expected::spoj(&formats::parse_spoj(text)?)),
         one_of_several: true,
+        promise: Promise::OneSolutionEach,
         stress: cases::spoj_case,
         over_source_limit: &[],
     },
@@ -164,6 +182,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         answer: |text| Ok(expected::kattis(&formats::parse_kattis(text)?)),
         one_of_several: false,
+        promise: Promise::Nothing,
         stress: cases::kattis_case,
         over_source_limit: &[],
     },
@@ -181,6 +200,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         answer: |text| Ok(expected::leetcode(&formats::parse_leetcode(text)?)),
         one_of_several: true,
+        promise: Promise::OneSolutionEach,
         stress: cases::leetcode_case,
         over_source_limit: &[],
     },
@@ -198,6 +218,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &["sicily"],
         answer: |text| Ok(expected::sicily(&formats::parse_sicily(text)?).0),
         one_of_several: false,
+        promise: Promise::FewerSolutionsThan(expected::SICILY_CAP),
         stress: cases::sicily_case,
         over_source_limit: &[],
     },
@@ -215,6 +236,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &["dots"],
         answer: |text| Ok(expected::acwing166(&formats::parse_acwing166(text)?)),
         one_of_several: true,
+        promise: Promise::OneSolutionEach,
         stress: cases::acwing_case,
         over_source_limit: &[],
     },
@@ -232,6 +254,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &["grid16"],
         answer: |text| Ok(expected::acwing169(&formats::parse_acwing169(text)?)),
         one_of_several: true,
+        promise: Promise::OneSolutionEach,
         stress: cases::acwing169_case,
         over_source_limit: &[],
     },
@@ -289,6 +312,28 @@ impl Problem {
             Some(harness) => read(&harness)? + "\n" + &solution,
             None => solution,
         })
+    }
+
+    /// Whether the case `text` keeps the statement's [`Promise`] (an input that is not the
+    /// problem's format is an error).
+    pub fn within_statement(&self, text: &str) -> Result<bool, String> {
+        let (cap, wanted): (u64, fn(u64, u64) -> bool) = match self.promise {
+            Promise::Nothing => return Ok(true),
+            Promise::OneSolutionEach => (2, |count, _| count == 1),
+            Promise::FewerSolutionsThan(cap) => (cap, |count, cap| count < cap),
+        };
+        let counts: Vec<u64> = match self.input {
+            Input::Board9 { parse, .. } => vec![oracle::count_solutions(&parse(text)?, cap)],
+            Input::Boards9 { parse, .. } => parse(text)?
+                .iter()
+                .map(|puzzle| oracle::count_solutions(puzzle, cap))
+                .collect(),
+            Input::Boards16 { parse, .. } => parse(text)?
+                .iter()
+                .map(|puzzle| oracle::count_solutions16(puzzle, cap))
+                .collect(),
+        };
+        Ok(counts.into_iter().all(|count| wanted(count, cap)))
     }
 
     /// Puzzles of the case `text` that have more than one solution (the answer shows one).

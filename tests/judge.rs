@@ -1833,3 +1833,310 @@ fn a_judge_interrupted_at_any_moment_leaves_nothing_behind() {
             .unwrap();
     });
 }
+
+// ---- Issue 22: debug your own solution: compare modes, your tests, your input. ----
+
+/// A folder of the user's own tests, oj's layout: `test/sample-N.in` + `.out`.
+fn own_tests(name: &str, cases: &[(&str, &str, &str)]) -> PathBuf {
+    let dir = scratch_root(name).join("test");
+    fs::create_dir_all(&dir).unwrap();
+    for (case, input, expected) in cases {
+        fs::write(dir.join(format!("{case}.in")), input).unwrap();
+        fs::write(dir.join(format!("{case}.out")), expected).unwrap();
+    }
+    dir
+}
+
+/// The judge on the user's folder `tests` with `args` (the fixture tree as the root).
+fn judge_tests(tests: &Path, args: &[&str]) -> Output {
+    let mut all = vec!["--tests", tests.to_str().unwrap()];
+    all.extend_from_slice(args);
+    judge(fixture_root(), &all).0
+}
+
+#[test]
+fn compare_modes_exact_lines_tokens_and_a_line_diff() {
+    let tests = own_tests("compare-modes", &[("sample-1", "", "1 2\n3\n")]);
+    let cases = [
+        // (what the program prints, exact, lines, tokens)
+        ("1 2\n3\n", "AC", "AC", "AC"),
+        ("1 2 \n3", "WA", "AC", "AC"),
+        ("1\n2   3", "WA", "WA", "AC"),
+        ("1 2\n4\n", "WA", "WA", "WA"),
+    ];
+    for (printed, exact, lines, tokens) in cases {
+        let command = format!("printf '{}'", printed.replace('\n', "\\n"));
+        for (mode, verdict) in [("exact", exact), ("lines", lines), ("tokens", tokens)] {
+            let output = judge_tests(&tests, &["--cmd", &command, "--compare", mode]);
+            let report = stdout(&output);
+            assert_eq!(
+                verdict_of(&report, "test", "sample-1"),
+                verdict,
+                "{mode} on {printed:?}:\n{report}{}",
+                stderr(&output)
+            );
+        }
+    }
+    let output = judge_tests(
+        &tests,
+        &["--cmd", "printf '1\\n2 4\\n'", "--compare", "tokens"],
+    );
+    assert!(
+        stdout(&output).contains("token 3 (line 2, column 3 of the output):"),
+        "{}",
+        stdout(&output)
+    );
+    // --diff: the whole difference, line by line.
+    let output = judge_tests(&tests, &["--cmd", "printf '1 2\\n4\\n'", "--diff"]);
+    let details = details_of(&stdout(&output), "test", "sample-1");
+    let diff: Vec<&str> = details
+        .iter()
+        .skip_while(|l| !l.trim().starts_with("diff"))
+        .map(|l| l.trim())
+        .collect();
+    assert_eq!(
+        diff,
+        ["diff (- expected, + actual):", "1 2", "- 3", "+ 4"],
+        "{details:?}"
+    );
+    let output = judge_tests(&tests, &["--cmd", "echo", "--compare", "words"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no compare mode `words`; there are: exact, lines, tokens"));
+}
+
+#[test]
+fn own_tests_folder_with_default_or_given_limits_hidden_from_the_program() {
+    let tests = own_tests(
+        "own-tests",
+        &[("sample-1", "1\n", "2\n"), ("sample-2", "5\n", "6\n")],
+    );
+    // The program adds one: AC on both; the limits said are the defaults.
+    let add_one = "read x; echo $((x + 1))";
+    let output = judge_tests(&tests, &["--cmd", add_one]);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{report}{}", stderr(&output));
+    assert!(report.ends_with("2 passed, 0 failed\n"), "{report}");
+    assert!(
+        stderr(&output).contains("limits 1000 ms (the defaults), 256 MiB (the defaults)"),
+        "{}",
+        stderr(&output)
+    );
+    // A limits file in the folder, then the options, take precedence.
+    fs::write(
+        tests.join("limits"),
+        "time_limit_ms = 300\nmemory_limit_mib = 64\n",
+    )
+    .unwrap();
+    let output = judge_tests(&tests, &["--cmd", add_one, "--memory-limit", "100"]);
+    let said = stderr(&output);
+    assert!(
+        said.contains("limits 300 ms (from ") && said.contains("100 MiB (--memory-limit)"),
+        "{said}"
+    );
+    let output = judge_tests(&tests, &["--cmd", "while :; do :; done"]);
+    assert_eq!(verdict_of(&stdout(&output), "test", "sample-1"), "TLE");
+    // The answers are hidden from the program, as testdata/ is.
+    let cheat = format!("cat {}/sample-1.out", tests.display());
+    let output = judge_tests(&tests, &["--cmd", &cheat]);
+    assert_ne!(
+        verdict_of(&stdout(&output), "test", "sample-1"),
+        "AC",
+        "{}",
+        stdout(&output)
+    );
+    // Misuse is one line and exit 2.
+    for args in [
+        vec!["--tests", tests.to_str().unwrap()],
+        vec!["--tests", "/no/such/folder", "--cmd", "echo"],
+        vec![
+            "--tests",
+            tests.to_str().unwrap(),
+            "--cmd",
+            "echo",
+            "accepted",
+        ],
+    ] {
+        let (output, _) = judge(fixture_root(), &args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn own_tests_with_own_checker() {
+    let tests = own_tests("own-checker", &[("sample-1", "4\n", "any even number\n")]);
+    let dir = tests.parent().unwrap();
+    // A testlib-style checker: the output must be an even number.
+    let checker = dir.join("even.rs");
+    fs::write(
+        &checker,
+        "fn main() { let a: Vec<String> = std::env::args().collect();\n\
+         let out = std::fs::read_to_string(&a[2]).unwrap();\n\
+         match out.trim().parse::<i64>() { Ok(n) if n % 2 == 0 => {}\n\
+         _ => { println!(\"not even: {}\", out.trim()); std::process::exit(1) } } }\n",
+    )
+    .unwrap();
+    let checker = checker.to_str().unwrap();
+    for (command, verdict) in [("echo 10", "AC"), ("echo 7", "WA")] {
+        let output = judge_tests(&tests, &["--cmd", command, "--checker", checker]);
+        let report = stdout(&output);
+        assert_eq!(
+            verdict_of(&report, "test", "sample-1"),
+            verdict,
+            "{report}{}",
+            stderr(&output)
+        );
+    }
+    let output = judge_tests(&tests, &["--cmd", "echo 7", "--checker", checker]);
+    assert!(stdout(&output).contains("checker: not even: 7"));
+    let output = judge_tests(&tests, &["--cmd", "echo 7", "--checker", "/no/such.rs"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// The judge on this project's own tree.
+fn judge_project(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--root")
+        .arg(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut pipe, stdin.as_bytes()).unwrap();
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn own_input_is_run_once_and_checked_against_the_oracle_or_the_checker() {
+    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let clash = testdata.join("p1074/clashing_givens.in");
+    let clash = clash.to_str().unwrap();
+    // P1074 without the `-1` case: the oracle says -1.
+    let output = judge_project(&["p1074", "--cmd", "echo 0", "--input", clash], "");
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}{}", stderr(&output));
+    assert!(report.starts_with("0\n-- exit code 0, "), "{report}");
+    assert!(report.contains("(limits 1000 ms, 128 MiB)"), "{report}");
+    assert!(report.contains("check: WA"), "{report}");
+    assert!(report.contains("expected: -1"), "{report}");
+    let output = judge_project(
+        &["p1074", "--cmd", "echo -1", "--input", "-"],
+        &fs::read_to_string(clash).unwrap(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(stdout(&output).contains("check: AC"));
+    // Not a P1074 board: run and shown, not checked.
+    let output = judge_project(&["p1074", "--cmd", "echo 5", "--input", "-"], "1 2 3\n");
+    assert!(
+        stdout(&output).contains("check: not checked: the input is not a p1074 case"),
+        "{}",
+        stdout(&output)
+    );
+    // A crash is shown as such.
+    let output = judge_project(&["p1074", "--cmd", "echo 1; exit 3", "--input", clash], "");
+    assert!(stdout(&output).contains("run: RE"), "{}", stdout(&output));
+    assert_eq!(output.status.code(), Some(1));
+    // POJ 2676 takes any valid grid: its checker decides, with the oracle's answer.
+    let sample = fs::read_to_string(testdata.join("poj2676/sample.out")).unwrap();
+    let wrong = sample.replacen('1', "2", 1);
+    for (printed, verdict) in [(&sample, "check: AC"), (&wrong, "check: WA")] {
+        let answer = scratch_root("own-input").join("printed.txt");
+        fs::write(&answer, printed).unwrap();
+        let command = format!("cat {}", answer.display());
+        let input = testdata.join("poj2676/sample.in");
+        let output = judge_project(
+            &[
+                "poj2676",
+                "--cmd",
+                &command,
+                "--input",
+                input.to_str().unwrap(),
+            ],
+            "",
+        );
+        let report = stdout(&output);
+        assert!(report.contains(verdict), "{report}{}", stderr(&output));
+        assert!(report.contains("by the problem's checker"), "{report}");
+    }
+}
+
+/// P1074 in C++ that forgets the `-1` case: a board with clashing givens gets 0.
+const P1074_NO_MINUS_ONE: &str = "#include <cstdio>\n\
+int g[81];\n\
+bool clash() { for (int a = 0; a < 81; a++) for (int b = a + 1; b < 81; b++) {\n\
+  if (!g[a] || g[a] != g[b]) continue;\n\
+  int ra = a / 9, ca = a % 9, rb = b / 9, cb = b % 9;\n\
+  if (ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3)) return true; }\n\
+  return false; }\n\
+int main() { for (int i = 0; i < 81; i++) if (scanf(\"%d\", &g[i]) != 1) return 1;\n\
+  if (clash()) { puts(\"0\"); return 0; }\n\
+  puts(\"2829\"); }\n";
+
+#[test]
+fn wrong_programs_in_cpp_python_and_rust_on_your_tests_and_your_input() {
+    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/p1074");
+    let tests = own_tests("wrong-programs", &[]);
+    for (case, file) in [("sample-1", "sample1"), ("sample-2", "clashing_givens")] {
+        for ext in ["in", "out"] {
+            let from = testdata.join(format!("{file}.{ext}"));
+            fs::copy(from, tests.join(format!("{case}.{ext}"))).unwrap();
+        }
+    }
+    let dir = tests.parent().unwrap();
+    let mut programs = vec![(
+        "p1074.rs",
+        "fn main() { println!(\"2829\"); }\n",
+        ["AC", "WA"],
+    )];
+    if tool_present("g++") {
+        programs.push(("p1074.cpp", P1074_NO_MINUS_ONE, ["AC", "WA"]));
+    }
+    if tool_present("python3") {
+        programs.push(("p1074.py", "print(-1)\n", ["WA", "AC"]));
+    }
+    for (name, text, verdicts) in programs {
+        let file = dir.join(name);
+        fs::write(&file, text).unwrap();
+        let file = file.to_str().unwrap();
+        let output = judge_project(
+            &["--tests", tests.to_str().unwrap(), "--solution", file],
+            "",
+        );
+        let report = stdout(&output);
+        for (case, verdict) in ["sample-1", "sample-2"].iter().zip(verdicts) {
+            assert_eq!(
+                verdict_of(&report, "test", case),
+                verdict,
+                "{name}:\n{report}{}",
+                stderr(&output)
+            );
+        }
+        // Your own input: the clashing board, checked against the oracle's -1.
+        let input = testdata.join("clashing_givens.in");
+        let output = judge_project(
+            &[
+                "p1074",
+                "--solution",
+                file,
+                "--input",
+                input.to_str().unwrap(),
+            ],
+            "",
+        );
+        let expected = if verdicts[1] == "AC" {
+            "check: AC"
+        } else {
+            "check: WA"
+        };
+        assert!(
+            stdout(&output).contains(expected),
+            "{name}:\n{}{}",
+            stdout(&output),
+            stderr(&output)
+        );
+    }
+}

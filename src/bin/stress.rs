@@ -1,39 +1,73 @@
-//! `stress PROBLEM [--cases N] [--seed S] [--bin PATH] [--timeout SECS]`: the release
-//! solution, run as a process exactly as a judge would run it (through the one
-//! [`runner`]: its own process group, killed at the timeout, output capped), against the
-//! plain oracle on generated boards: the problem's stress mix
-//! ([`cases`](sudoku_toolkit::cases), named by its row in `sudoku_toolkit::problems`).
-//! Every mismatch is saved to `stress-failures/` (the input, what the program printed and
-//! why it failed) with the command that reproduces it; on a terminal a progress line shows
-//! cases done and failed; the last line is `N passed, M failed` (exit 1 on any failure, 2
-//! on bad usage or when the program cannot be started).
+//! `stress PROBLEM [--solution FILE | --cmd 'COMMAND' | --bin PATH] [--brute FILE]
+//! [--gen FILE] ...`: a program, run as a process exactly as a judge would run it (through
+//! the one [`runner`]: its own process group, killed at the timeout, output capped), on
+//! generated cases until the first failure, which is then shrunk to a small case that still
+//! fails.
 //!
-//! A problem whose submission is a method (LeetCode 37) runs as its judge runs it: the
-//! harness in its testdata folder followed by the solution, built once into a temporary
-//! folder with `rustc --edition 2021 -O` (or the program given with `--bin`).
+//! - **The program**: the release solution by default; or your own file (`--solution`,
+//!   compiled exactly as the judge compiles it, by the library's [`build`] module), a
+//!   command (`--cmd`) or a binary (`--bin`). A problem whose submission is a method
+//!   (LeetCode 37) is built with its harness, as the judge builds it.
+//! - **The inputs**: the problem's stress mix ([`cases`](sudoku_toolkit::cases), named by
+//!   its row in `sudoku_toolkit::problems`) by default, or your generator (`--gen FILE`,
+//!   run with a seed as its argument: `SEED + CASE`).
+//! - **The reference**: the mix's own check against the plain oracle by default; with
+//!   `--gen` the oracle's answer; or your brute force (`--brute FILE`) whose output is the
+//!   answer. An answer is compared as the judge compares (`--compare`), or given to the
+//!   problem's checker (`testdata/PROBLEM/checker.rs`) when it has one.
+//! - **The statement's promise** ([`Promise`](sudoku_toolkit::problems::Promise), e.g.
+//!   one solution per puzzle): cases beyond it are skipped unless `--beyond`, and a shrunk
+//!   case always keeps it.
+//! - **The failure** is saved under `stress-failures/` in the project (the input, what was
+//!   printed, why it failed); a save that fails is an error. Then it is **shrunk** with the
+//!   registry's parser and printer for the problem's format: fewer puzzles first, then
+//!   fewer givens (one given blanked at a time, kept while the program still fails the
+//!   same way, and the board stays within reach of the oracle), and saved as a ready
+//!   testdata-style case (`-small.in`, `-small.out` from the reference) with the command
+//!   that reproduces it.
+//!
+//! The last line is `N passed, M failed` (exit 1 on any failure, 2 on bad usage or when
+//! the program cannot be built or started). Verified by tests/tools/stress.rs.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use sudoku_toolkit::cases::Outcome;
-use sudoku_toolkit::problems::{self, Problem};
+use sudoku_toolkit::build::{self, BuildError, Program};
+use sudoku_toolkit::cases::{Outcome, Verdict};
+use sudoku_toolkit::compare::{self, Mode};
+use sudoku_toolkit::problems::{self, Input as Format, Problem};
+use sudoku_toolkit::profiles::PROFILES;
 use sudoku_toolkit::rng::Rng;
-use sudoku_toolkit::runner::{self, Input, Outcome as Ended, Spec};
+use sudoku_toolkit::runner::{self, Input, Outcome as Ended};
+use sudoku_toolkit::{formats, oracle};
 
 fn usage() -> String {
     format!(
         "\
-usage: stress PROBLEM [--cases N] [--seed S] [--bin PATH] [--timeout SECS]
+usage: stress PROBLEM [--solution FILE | --cmd 'COMMAND' | --bin PATH] [--brute FILE]
+              [--gen FILE] [--cases N] [--seed S] [--timeout SECS] [--compare MODE]
+              [--beyond] [--keep-going] [--no-shrink]
 
-Runs the release solution of PROBLEM ({}) on N random cases (default 1000, seed 1) and
-checks every answer against the plain oracle: exactly where the answer is determined, by
-validity and layout where a puzzle has several solutions. Failing inputs are saved in
-stress-failures/ (input .in, what was printed .got, the reason .why) with the command
-that reproduces them.
-  --bin PATH       the program to test (default: target/release/PROBLEM; for a method
-                   with a harness, such as leetcode37, testdata/PROBLEM/harness.rs +
-                   solutions/PROBLEM/solution.rs concatenated and built once with rustc
-                   --edition 2021 -O in a temporary folder)
+Runs a program for PROBLEM ({}) on N generated cases (default 1000, seed 1) and stops
+at the first failure, which it saves in stress-failures/ (input .in, what was printed
+.got, the reason .why) and shrinks to a small case that still fails (-small.in and the
+reference's -small.out), with the command that reproduces it.
+  --solution FILE  your file, compiled as the judge compiles it (.rs, .cpp/.cc, .c, .py)
+  --cmd 'COMMAND'  a command, run by /bin/sh
+  --bin PATH       a program (default: target/release/PROBLEM; for a method with a
+                   harness, such as leetcode37, the harness + solutions/PROBLEM/solution.rs
+                   built as the judge builds them)
+  --brute FILE     your reference (a file as for --solution): its output is the answer
+                   (default: the plain oracle)
+  --gen FILE       your generator (a file as for --solution), run with SEED + CASE as its
+                   only argument; what it prints is the input (default: the problem's mix)
+  --compare MODE   how an answer is compared where there is no checker: lines (default),
+                   exact, tokens
+  --beyond         also run cases beyond the statement's promise (e.g. puzzles with
+                   several solutions where it promises one); without it they are skipped,
+                   and a shrunk case keeps the promise
+  --keep-going     run every case instead of stopping at the first failure
+  --no-shrink      save the failing case as it is
   --timeout SECS   CPU seconds per case (default 10); the wall clock gets twice that + 1
   --help           show this help",
         problems::names()
@@ -46,14 +80,49 @@ const OUTPUT_CAP: usize = 1 << 20;
 /// Failures printed in full; later ones are saved and counted only.
 const SHOWN_FAILURES: usize = 20;
 
+/// CPU time per run while shrinking: a smaller case that fails the same way fails fast.
+const SHRINK_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Most blanks a shrunk 9x9 board may have (unless its givens clash, which the oracle sees
+/// at once): past it the plain oracle's search (P1074's best score above all) gets slow.
+const SHRINK_MAX_BLANKS: usize = 45;
+
+/// Time spent shrinking at most: then the smallest failing case found so far is kept.
+const SHRINK_BUDGET: Duration = Duration::from_secs(20);
+
+/// How a program is named on the command line.
+enum Given {
+    Bin(PathBuf),
+    Source(PathBuf),
+    Command(String),
+}
+
 struct Options {
     problem: &'static Problem,
     cases: usize,
     seed: u64,
-    binary: PathBuf,
-    /// Whether `--bin` named the program (else it is found or built here).
-    binary_given: bool,
+    program: Option<Given>,
+    brute: Option<PathBuf>,
+    generator: Option<PathBuf>,
     timeout: Duration,
+    compare: Mode,
+    keep_going: bool,
+    shrink: bool,
+    /// `--beyond`: also run cases the statement promises never come.
+    beyond: bool,
+}
+
+/// The programs of a stress run, built.
+struct Programs {
+    tested: Program,
+    /// How to run the tested program by hand, for the reproduce line.
+    shown: String,
+    /// How the judge is told about it (`--solution FILE`, `--cmd '...'`; nothing for the
+    /// shipped solution), for the line that reproduces a shrunk case.
+    judge_args: String,
+    brute: Option<Program>,
+    generator: Option<Program>,
+    checker: Option<Program>,
 }
 
 /// Whether standard error is a terminal (then progress is shown on it).
@@ -75,7 +144,7 @@ fn stderr_is_terminal() -> bool {
 fn main() -> ExitCode {
     sudoku_toolkit::die_quietly_on_closed_stdout();
     runner::install_interrupt_handler();
-    let mut options = match parse(std::env::args().skip(1).collect()) {
+    let options = match parse(std::env::args().skip(1).collect()) {
         Ok(Some(options)) => options,
         Ok(None) => {
             println!("{}", usage());
@@ -86,80 +155,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // A method's program is built here unless one was given: harness + solution, one file.
-    let mut built = None;
-    let has_harness =
-        sudoku_toolkit::project::root().is_ok_and(|root| options.problem.harness(&root).is_some());
-    if has_harness && !options.binary_given {
-        match build_with_harness(options.problem) {
-            Ok(folder) => {
-                options.binary = folder.join("prog");
-                built = Some(folder);
-            }
-            Err(message) => {
-                eprintln!("stress: {message}");
-                return ExitCode::from(2);
-            }
+    match stress(&options) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("stress: {message}");
+            ExitCode::from(2)
         }
-    }
-    let progress = stderr_is_terminal();
-    let mut last_progress = Instant::now();
-    let mut rng = Rng::new(options.seed);
-    let (mut passed, mut failed) = (0, 0);
-    let started = Instant::now();
-    for case in 0..options.cases {
-        let (input, verdict) = (options.problem.stress)(&mut rng, case);
-        let (result, printed) = match run(&options.binary, &input, options.timeout) {
-            Ok(Ok(outcome)) => (verdict(&outcome), outcome.stdout),
-            Ok(Err(why)) => (Err(why), String::new()),
-            Err(message) => {
-                eprintln!("stress: {message}");
-                remove_built(built.as_deref());
-                return ExitCode::from(2);
-            }
-        };
-        if progress && last_progress.elapsed() > Duration::from_millis(250) {
-            last_progress = Instant::now();
-            eprint!(
-                "\r{} of {} cases, {failed} failed ",
-                case + 1,
-                options.cases
-            );
-        }
-        match result {
-            Ok(()) => passed += 1,
-            Err(why) => {
-                failed += 1;
-                let saved = save(&options, case, &input, &printed, &why);
-                if failed <= SHOWN_FAILURES {
-                    let why = shorten(&why, 300);
-                    println!(
-                        "case {case}: {why}\n  reproduce: {} < {}",
-                        options.binary.display(),
-                        saved.display()
-                    );
-                } else if failed == SHOWN_FAILURES + 1 {
-                    println!("(further failures are saved in stress-failures/ only)");
-                }
-            }
-        }
-    }
-    remove_built(built.as_deref());
-    if progress {
-        eprint!("\r{:60}\r", "");
-    }
-    eprintln!(
-        "stress {}: {} cases, seed {}, {:.1} s",
-        options.problem.name,
-        options.cases,
-        options.seed,
-        started.elapsed().as_secs_f64()
-    );
-    println!("{passed} passed, {failed} failed");
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
     }
 }
 
@@ -174,21 +176,37 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             problems::names()
         )
     })?;
-    // The solution next to this program: target/release/<problem> when run by
-    // scripts/stress (whatever the target directory is).
-    let here = std::env::current_exe().map_err(|e| format!("where am I? {e}"))?;
     let mut options = Options {
-        binary: here.with_file_name(problem.name),
-        binary_given: false,
         problem,
         cases: 1000,
         seed: 1,
+        program: None,
+        brute: None,
+        generator: None,
         timeout: Duration::from_secs(10),
+        compare: Mode::default(),
+        keep_going: false,
+        shrink: true,
+        beyond: false,
     };
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
-        if !["--cases", "--seed", "--bin", "--timeout"].contains(&flag.as_str()) {
-            return Err(format!("unknown option `{flag}`"));
+        match flag.as_str() {
+            "--keep-going" => {
+                options.keep_going = true;
+                continue;
+            }
+            "--no-shrink" => {
+                options.shrink = false;
+                continue;
+            }
+            "--beyond" => {
+                options.beyond = true;
+                continue;
+            }
+            "--cases" | "--seed" | "--bin" | "--timeout" | "--solution" | "--cmd" | "--brute"
+            | "--gen" | "--compare" => {}
+            _ => return Err(format!("unknown option `{flag}`")),
         }
         let value = rest.next().ok_or(format!("{flag} needs a value"))?;
         let number = || {
@@ -196,51 +214,356 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                 .parse::<u64>()
                 .map_err(|_| format!("{flag}: `{value}` is not a number"))
         };
+        let program = |given: Given, options: &Options| match options.program {
+            Some(_) => Err("give one of --solution, --cmd and --bin".to_string()),
+            None => Ok(Some(given)),
+        };
         match flag.as_str() {
             "--cases" => options.cases = number()? as usize,
             "--seed" => options.seed = number()?,
-            "--bin" => {
-                options.binary = PathBuf::from(value);
-                options.binary_given = true;
-            }
-            _ => options.timeout = Duration::from_secs(number()?.max(1)),
+            "--timeout" => options.timeout = Duration::from_secs(number()?.max(1)),
+            "--bin" => options.program = program(Given::Bin(value.into()), &options)?,
+            "--solution" => options.program = program(Given::Source(value.into()), &options)?,
+            "--cmd" => options.program = program(Given::Command(value.clone()), &options)?,
+            "--brute" => options.brute = Some(value.into()),
+            "--gen" => options.generator = Some(value.into()),
+            _ => options.compare = Mode::parse(value)?,
         }
     }
     Ok(Some(options))
 }
 
-/// Builds a method's program as its judge would: the harness, then the solution, one file,
-/// compiled by `rustc --edition 2021 -O` into a fresh temporary folder (returned; the
-/// program is `prog` in it).
-fn build_with_harness(problem: &Problem) -> Result<PathBuf, String> {
+/// The whole run: build, generate and check until the first failure (or every case), save
+/// and shrink it. `Ok(true)` when every case passed.
+fn stress(options: &Options) -> Result<bool, String> {
     let root = sudoku_toolkit::project::root()?;
-    let source = problem.program_source(&root)?;
-    let folder =
-        std::env::temp_dir().join(format!("stress-{}-{}", problem.name, std::process::id()));
-    problems::build_alone(&source, &folder, "prog").inspect_err(|_| remove_built(Some(&folder)))?;
-    Ok(folder)
+    let programs = programs(&root, options)?;
+    let failures = root.join("stress-failures");
+    let progress = stderr_is_terminal();
+    let mut last_progress = Instant::now();
+    let mut rng = Rng::new(options.seed);
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    let started = Instant::now();
+    for case in 0..options.cases {
+        let (input, verdict) = generate(options, &programs, &mut rng, case)?;
+        if !within(options, &input) {
+            skipped += 1;
+            continue;
+        }
+        let (result, printed) = tried(&programs.tested, &input, &verdict, options.timeout)?;
+        if progress && last_progress.elapsed() > Duration::from_millis(250) {
+            last_progress = Instant::now();
+            eprint!(
+                "\r{} of {} cases, {failed} failed ",
+                case + 1,
+                options.cases
+            );
+        }
+        let Err(why) = result else {
+            passed += 1;
+            continue;
+        };
+        failed += 1;
+        let stem = failures.join(format!("{}-{}-{case}", options.problem.name, options.seed));
+        let saved = save(&stem, &input, &printed, &why)?;
+        if failed <= SHOWN_FAILURES {
+            println!(
+                "case {case}: {}\n  reproduce: {} < {}",
+                shorten(&why, 300),
+                programs.shown,
+                saved.display()
+            );
+        } else if failed == SHOWN_FAILURES + 1 {
+            println!("(further failures are saved in stress-failures/ only)");
+        }
+        if options.shrink && failed == 1 {
+            if progress {
+                eprint!("\r{:60}\r", "");
+            }
+            shrink_and_save(options, &programs, &input, &why, &stem)?;
+        }
+        if !options.keep_going {
+            break;
+        }
+    }
+    if progress {
+        eprint!("\r{:60}\r", "");
+    }
+    eprintln!(
+        "stress {}: {} cases, seed {}, {:.1} s{}",
+        options.problem.name,
+        passed + failed,
+        options.seed,
+        started.elapsed().as_secs_f64(),
+        match skipped {
+            0 => String::new(),
+            _ => format!("; {skipped} beyond the statement's promise skipped (--beyond runs them)"),
+        }
+    );
+    println!("{passed} passed, {failed} failed");
+    Ok(failed == 0)
 }
 
-/// Removes the temporary folder of a program built here (best effort).
-fn remove_built(folder: Option<&Path>) {
-    if let Some(folder) = folder {
-        std::fs::remove_dir_all(folder).ok();
+/// Whether `input` may be run: it keeps the statement's promise (each puzzle's number of
+/// solutions, from the registry), or `--beyond` was given. An input that is not the
+/// problem's format is left to the reference to report.
+fn within(options: &Options, input: &str) -> bool {
+    options.beyond || options.problem.within_statement(input).unwrap_or(true)
+}
+
+/// Builds (or finds) every program the run needs: the tested one, the brute force, the
+/// generator, and the problem's checker when there is a reference answer to give it.
+fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
+    let problem = options.problem;
+    let harness = problem.harness(root);
+    let given = match &options.program {
+        Some(given) => given,
+        None if harness.is_some() => &Given::Source(problem.solution(root)),
+        None => {
+            // The solution next to this program: target/release/<problem> when run by
+            // scripts/stress (whatever the target directory is).
+            let here = std::env::current_exe().map_err(|e| format!("where am I? {e}"))?;
+            &Given::Bin(here.with_file_name(problem.name))
+        }
+    };
+    let (tested, shown) = program(root, given, harness.as_deref(), "the program")?;
+    let judge_args = match &options.program {
+        Some(Given::Source(file)) => format!(" --solution {}", file.display()),
+        Some(Given::Command(command)) => format!(" --cmd '{command}'"),
+        Some(Given::Bin(path)) => format!(" --cmd {}", path.display()),
+        None => String::new(),
+    };
+    let brute = match &options.brute {
+        Some(file) => Some(
+            program(
+                root,
+                &Given::Source(file.clone()),
+                harness.as_deref(),
+                "--brute",
+            )?
+            .0,
+        ),
+        None => None,
+    };
+    let generator = match &options.generator {
+        Some(file) => Some(program(root, &Given::Source(file.clone()), None, "--gen")?.0),
+        None => None,
+    };
+    let checker_file = problem.testdata(root).join("checker.rs");
+    let checker = match checker_file.is_file() {
+        true => Some(program(root, &Given::Source(checker_file), None, "the checker")?.0),
+        false => None,
+    };
+    Ok(Programs {
+        tested,
+        shown,
+        judge_args,
+        brute,
+        generator,
+        checker,
+    })
+}
+
+/// One program, built as the judge builds it, and how to run it by hand.
+fn program(
+    root: &Path,
+    given: &Given,
+    harness: Option<&Path>,
+    what: &str,
+) -> Result<(Program, String), String> {
+    match given {
+        Given::Bin(path) => Ok((
+            Program {
+                path: path.clone(),
+                args: Vec::new(),
+                env: std::env::vars_os().collect(),
+                rename: None,
+            },
+            path.display().to_string(),
+        )),
+        Given::Command(command) => {
+            if let Some(message) = build::missing_program(command) {
+                return Err(message);
+            }
+            Ok((build::command(command), format!("sh -c '{command}'")))
+        }
+        Given::Source(source) => {
+            let shown = source.display().to_string();
+            if let Some(command) = build::describe(source, &shown, &PROFILES[0], None) {
+                eprintln!("building {what}: {command}");
+            }
+            let request = build::Request {
+                source,
+                shown: shown.clone(),
+                harness,
+                profile: &PROFILES[0],
+                standard: None,
+            };
+            let program = build::build(root, &request).map_err(|error| match error {
+                BuildError::Compile(message)
+                | BuildError::TooBig(message)
+                | BuildError::Fatal(message) => {
+                    format!("{what} {shown} does not build:\n{message}")
+                }
+            })?;
+            let by_hand = match &program.rename {
+                Some(_) => format!("python3 {shown}"),
+                None => program.path.display().to_string(),
+            };
+            Ok((program, by_hand))
+        }
     }
 }
 
-/// Runs the program on `input` through the runner: `Ok(Err(why))` when it passed the
-/// timeout or the output cap (its process group is killed), `Err` only when it cannot be
-/// started at all.
-fn run(binary: &Path, input: &str, timeout: Duration) -> Result<Result<Outcome, String>, String> {
-    let spec = Spec::new(binary)
+/// Case number `case`: its input, and the check of an outcome on it.
+fn generate(
+    options: &Options,
+    programs: &Programs,
+    rng: &mut Rng,
+    case: usize,
+) -> Result<(String, Verdict), String> {
+    let input = match &programs.generator {
+        Some(generator) => {
+            let seed = options.seed.wrapping_add(case as u64);
+            let spec = generator.spec().arg(seed.to_string());
+            let outcome = outcome_of(spec, "", options.timeout)
+                .map_err(|e| format!("the generator: {e}"))?
+                .map_err(|why| format!("the generator, with seed {seed}: {why}"))?;
+            if !outcome.success {
+                let stderr = outcome.stderr.trim();
+                return Err(format!(
+                    "the generator failed (exit status not 0) with seed {seed}{}{stderr}",
+                    if stderr.is_empty() { "" } else { ": " }
+                ));
+            }
+            outcome.stdout
+        }
+        None if programs.brute.is_none() => return Ok((options.problem.stress)(rng, case)),
+        None => (options.problem.stress)(rng, case).0,
+    };
+    let verdict = reference(options, programs, &input)?.ok_or_else(|| {
+        format!(
+            "no answer for case {case}: it is not a {} input, or the oracle cannot tell (several solutions and no checker)",
+            options.problem.name
+        )
+    })?;
+    Ok((input, verdict))
+}
+
+/// The check against the reference's answer for `input`: the brute force's output, else
+/// the plain oracle's answer; by the problem's checker when there is one, else compared in
+/// `--compare`'s mode. `Ok(None)` when there is no answer to check against (not the
+/// problem's format, or several solutions with no checker to accept any).
+fn reference(
+    options: &Options,
+    programs: &Programs,
+    input: &str,
+) -> Result<Option<Verdict>, String> {
+    let answer = match &programs.brute {
+        Some(brute) => {
+            let outcome = outcome_of(brute.spec(), input, options.timeout)
+                .map_err(|e| format!("the brute force: {e}"))?;
+            match outcome {
+                Ok(outcome) if outcome.success => outcome.stdout,
+                _ => return Ok(None),
+            }
+        }
+        None => {
+            let Some(answer) = oracle_answer(options.problem, input, programs.checker.is_some())
+            else {
+                return Ok(None);
+            };
+            answer
+        }
+    };
+    let mode = options.compare;
+    let checker = programs.checker.clone();
+    let input = input.to_string();
+    Ok(Some(Box::new(move |outcome: &Outcome| {
+        if !outcome.success {
+            return Err(format!("a failure exit: stderr {:?}", outcome.stderr));
+        }
+        match &checker {
+            Some(checker) => checked(checker, &input, &outcome.stdout, &answer),
+            None => match compare::compare_with(mode, answer.as_bytes(), outcome.stdout.as_bytes())
+            {
+                None => Ok(()),
+                Some(m) => Err(format!(
+                    "{}: expected {:?}, got {:?}",
+                    m.at, m.expected, m.actual
+                )),
+            },
+        }
+    })))
+}
+
+/// The oracle's answer to `input`, when it is the problem's format and determined (or a
+/// checker will accept any valid answer).
+fn oracle_answer(problem: &Problem, input: &str, has_checker: bool) -> Option<String> {
+    let answer = (problem.answer)(input).ok()?;
+    let several = problem.one_of_several
+        && !has_checker
+        && problem.puzzles_with_several_solutions(input).ok()? > 0;
+    (!several).then_some(answer)
+}
+
+/// The checker's verdict, testlib-style (`checker INPUT OUTPUT ANSWER`; exit 0 accepts).
+fn checked(checker: &Program, input: &str, output: &str, answer: &str) -> Result<(), String> {
+    let dir = std::env::temp_dir().join(format!("stress-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    runner::remember_partial(&dir);
+    let files = [("input", input), ("output", output), ("answer", answer)]
+        .map(|(name, text)| (dir.join(name), text));
+    for (path, text) in &files {
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let spec = checker
+        .spec()
+        .args(files.iter().map(|(path, _)| path.clone()))
+        .cpu_limit(Duration::from_secs(5))
+        .output_cap(64 << 10);
+    let run = runner::run(&spec);
+    std::fs::remove_dir_all(&dir).ok();
+    runner::forget_partial(&dir);
+    let run = run?;
+    match run.outcome {
+        Ended::Exited(0) => Ok(()),
+        _ => Err(format!(
+            "the checker says: {}",
+            String::from_utf8_lossy(&run.stdout).trim()
+        )),
+    }
+}
+
+/// Runs `program` on `input` and checks it: the verdict and what it printed. `Err` only
+/// when it cannot be started at all.
+fn tried(
+    program: &Program,
+    input: &str,
+    verdict: &Verdict,
+    timeout: Duration,
+) -> Result<(Result<(), String>, String), String> {
+    let spec = program.spec();
+    Ok(match outcome_of(spec, input, timeout)? {
+        Ok(outcome) => (verdict(&outcome), outcome.stdout),
+        Err(why) => (Err(why), String::new()),
+    })
+}
+
+/// Runs `spec` on `input` through the runner: `Ok(Err(why))` when it passed the timeout or
+/// the output cap (its process group is killed), `Err` only when it cannot be started.
+fn outcome_of(
+    spec: runner::Spec,
+    input: &str,
+    timeout: Duration,
+) -> Result<Result<Outcome, String>, String> {
+    let program = spec.program.display().to_string();
+    let spec = spec
         .stdin(Input::Bytes(input.as_bytes().to_vec()))
         .cpu_limit(timeout)
         .output_cap(OUTPUT_CAP);
     let run = runner::run(&spec).map_err(|e| {
-        format!(
-            "cannot start {}: {e} (build it with cargo build --release, or pass --bin)",
-            binary.display()
-        )
+        format!("cannot start {program}: {e} (build it with cargo build --release, or pass --bin)")
     })?;
     let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
     Ok(match run.outcome {
@@ -261,19 +584,199 @@ fn run(binary: &Path, input: &str, timeout: Duration) -> Result<Result<Outcome, 
     })
 }
 
-/// Saves a failing case as `stress-failures/PROBLEM-SEED-CASE.in`, with what the program
-/// printed (`.got`) and why it failed (`.why`) beside it; returns the input's path.
-fn save(options: &Options, case: usize, input: &str, printed: &str, why: &str) -> PathBuf {
-    let dir = sudoku_toolkit::project::root()
-        .unwrap_or_else(|_| PathBuf::from("."))
-        .join("stress-failures");
-    std::fs::create_dir_all(&dir).ok();
-    let stem = dir.join(format!("{}-{}-{case}", options.problem.name, options.seed));
+/// Saves a failing case as `STEM.in`, with what the program printed (`.got`) and why it
+/// failed (`.why`) beside it; returns the input's path, or why it could not be saved.
+fn save(stem: &Path, input: &str, printed: &str, why: &str) -> Result<PathBuf, String> {
+    let dir = stem.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot save the failing case in {}: {e}", dir.display()))?;
     let path = stem.with_extension("in");
-    std::fs::write(&path, input).ok();
-    std::fs::write(stem.with_extension("got"), printed).ok();
-    std::fs::write(stem.with_extension("why"), format!("{why}\n")).ok();
-    path
+    for (file, text) in [
+        (path.clone(), input.to_string()),
+        (stem.with_extension("got"), printed.to_string()),
+        (stem.with_extension("why"), format!("{why}\n")),
+    ] {
+        std::fs::write(&file, text)
+            .map_err(|e| format!("cannot save the failing case as {}: {e}", file.display()))?;
+    }
+    Ok(path)
+}
+
+/// How a run failed, for keeping a shrunk case only when it fails the same way.
+fn kind_of(why: &str) -> &'static str {
+    if why.starts_with("no answer within") || why.starts_with("more than") || why.contains("limit")
+    {
+        "limit"
+    } else if why.starts_with("a failure exit") || why.starts_with("right output, but") {
+        "exit"
+    } else {
+        "wrong"
+    }
+}
+
+/// Shrinks the failing `input` and saves the result as `STEM-small.in` and `.out` (the
+/// reference's answer), printing the command that reproduces it.
+fn shrink_and_save(
+    options: &Options,
+    programs: &Programs,
+    input: &str,
+    why: &str,
+    stem: &Path,
+) -> Result<(), String> {
+    let kind = kind_of(why);
+    let started = Instant::now();
+    let still_fails = |candidate: &str| -> bool {
+        if started.elapsed() > SHRINK_BUDGET || !within(options, candidate) {
+            return false;
+        }
+        let Ok(Some(verdict)) = reference(options, programs, candidate) else {
+            return false;
+        };
+        matches!(
+            tried(&programs.tested, candidate, &verdict, SHRINK_TIMEOUT),
+            Ok((Err(why), _)) if kind_of(&why) == kind
+        )
+    };
+    let Some(small) = shrunk(options.problem, input, &still_fails) else {
+        println!("  (not shrunk: no smaller case of the problem's format fails the same way)");
+        return Ok(());
+    };
+    let answer = match &programs.brute {
+        Some(brute) => outcome_of(brute.spec(), &small, options.timeout)?
+            .map(|outcome| outcome.stdout)
+            .unwrap_or_default(),
+        None => (options.problem.answer)(&small)?,
+    };
+    let name = stem
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let small_stem = stem.with_file_name(format!("{name}-small"));
+    let path = small_stem.with_extension("in");
+    for (file, text) in [
+        (path.clone(), &small),
+        (small_stem.with_extension("out"), &answer),
+    ] {
+        std::fs::write(&file, text)
+            .map_err(|e| format!("cannot save the shrunk case as {}: {e}", file.display()))?;
+    }
+    println!(
+        "shrunk to {} ({}):\n{}  reproduce: {} < {}\n  or: cargo run --bin judge -- {}{} --input {}",
+        path.display(),
+        size_of(options.problem, &small),
+        indent(&small),
+        programs.shown,
+        path.display(),
+        options.problem.name,
+        programs.judge_args,
+        path.display()
+    );
+    Ok(())
+}
+
+/// `text` with each line indented, for the report.
+fn indent(text: &str) -> String {
+    text.lines()
+        .take(40)
+        .map(|line| format!("    {line}\n"))
+        .collect()
+}
+
+/// The size of a case in words: its puzzles and givens.
+fn size_of(problem: &Problem, input: &str) -> String {
+    let givens = |grid: &[u8]| grid.iter().filter(|&&d| d != 0).count();
+    match problem.input {
+        Format::Board9 { parse, .. } => parse(input).map_or(String::new(), |g| {
+            format!("1 puzzle, {} givens", givens(&g))
+        }),
+        Format::Boards9 { parse, .. } => parse(input).map_or(String::new(), |p| {
+            format!(
+                "{} puzzle(s), {} givens",
+                p.len(),
+                p.iter().map(|g| givens(g)).sum::<usize>()
+            )
+        }),
+        Format::Boards16 { parse, .. } => {
+            parse(input).map_or(String::new(), |p| format!("{} puzzle(s)", p.len()))
+        }
+    }
+}
+
+/// A smaller case of the problem's format on which `still_fails`, or `None` when no step
+/// helps: fewer puzzles first, then fewer givens in each 9x9 board.
+fn shrunk(problem: &Problem, input: &str, still_fails: &dyn Fn(&str) -> bool) -> Option<String> {
+    let small = match problem.input {
+        Format::Board9 { print, parse } => {
+            let grid = parse(input).ok()?;
+            let fewer = fewer_givens(grid, &|g| still_fails(&print(&g)));
+            print(&fewer)
+        }
+        Format::Boards9 { print, parse } => {
+            let puzzles = fewer_puzzles(parse(input).ok()?, &|p| still_fails(&print(p)));
+            let mut puzzles = puzzles;
+            for index in 0..puzzles.len() {
+                let grid = puzzles[index];
+                puzzles[index] = fewer_givens(grid, &|g| {
+                    let mut candidate = puzzles.clone();
+                    candidate[index] = g;
+                    still_fails(&print(&candidate))
+                });
+            }
+            print(&puzzles)
+        }
+        Format::Boards16 { print, parse } => print(&fewer_puzzles(parse(input).ok()?, &|p| {
+            still_fails(&print(p))
+        })),
+    };
+    (small != input).then_some(small)
+}
+
+/// The puzzles with each one dropped in turn while `still_fails` (at least one is kept).
+fn fewer_puzzles<G: Copy>(mut puzzles: Vec<G>, still_fails: &dyn Fn(&[G]) -> bool) -> Vec<G> {
+    let mut index = 0;
+    while index < puzzles.len() && puzzles.len() > 1 {
+        let mut candidate = puzzles.clone();
+        candidate.remove(index);
+        if still_fails(&candidate) {
+            puzzles = candidate;
+        } else {
+            index += 1;
+        }
+    }
+    puzzles
+}
+
+/// The board with its givens blanked while `still_fails`: in halves, then quarters, down to
+/// one at a time (as delta debugging does), never past [`SHRINK_MAX_BLANKS`] blanks unless
+/// the givens clash (then the oracle answers at once).
+fn fewer_givens(
+    mut grid: formats::Grid,
+    still_fails: &dyn Fn(formats::Grid) -> bool,
+) -> formats::Grid {
+    let givens =
+        |grid: &formats::Grid| -> Vec<usize> { (0..81).filter(|&c| grid[c] != 0).collect() };
+    let mut chunk = (givens(&grid).len() / 2).max(1);
+    loop {
+        let mut changed = false;
+        for group in givens(&grid).chunks(chunk) {
+            let mut candidate = grid;
+            for &cell in group {
+                candidate[cell] = 0;
+            }
+            let blanks = candidate.iter().filter(|&&d| d == 0).count();
+            if blanks > SHRINK_MAX_BLANKS && !oracle::clashes(&candidate) {
+                continue;
+            }
+            if still_fails(candidate) {
+                grid = candidate;
+                changed = true;
+            }
+        }
+        match (changed, chunk) {
+            (false, 1) => return grid,
+            (false, _) => chunk /= 2,
+            (true, _) => chunk = chunk.min((givens(&grid).len() / 2).max(1)),
+        }
+    }
 }
 
 /// `text` cut to `most` characters, with an ellipsis when cut. Failure reasons quote

@@ -15,8 +15,9 @@
 //! Verified by tests/judge.rs (CE for `mod x;`, cache follows flags, C++/C/Python, harness,
 //! `sqrt` and `ONLINE_JUDGE`, `--std`, a Python syntax error) and the unit tests below.
 
-use crate::discover::read_regular;
+use crate::files::read_regular;
 use crate::profiles::Profile;
+use crate::runner::{self, Env, Outcome, Spec};
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -26,7 +27,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
-use sudoku_toolkit::runner::{self, Env, Outcome, Spec};
 
 /// How to start a built program.
 #[derive(Clone)]
