@@ -203,8 +203,8 @@ pub const PROBLEMS: &[Problem] = &[
     },
     Problem {
         name: "acwing166",
-        title: "AcWing 166 = POJ 3074 \"Sudoku\"",
-        submit: "study only: POJ takes no Rust, AcWing most likely not",
+        title: "AcWing 166 = POJ 3074 = Luogu P10482 \"Sudoku\"",
+        submit: "Luogu P10482: Rust (rustc 1.88, edition 2024); POJ takes no Rust, AcWing most likely not",
         prints: "the solution of each 81-character puzzle",
         sample: "sample",
         input: Input::Boards9 {
@@ -221,7 +221,7 @@ pub const PROBLEMS: &[Problem] = &[
     Problem {
         name: "acwing169",
         title: "AcWing 169 = POJ 3076 \"Sudoku 2\" (16x16)",
-        submit: "study only: as AcWing 166",
+        submit: "study only: POJ and most likely AcWing take no Rust; on Luogu only as SP1110 (judged by SPOJ: use `spoj_sudoku`) and UVA1309 (UVa takes no Rust)",
         prints: "the solution of each 16x16 letter grid",
         sample: "sample",
         input: Input::Boards16 {
