@@ -93,11 +93,14 @@ pub const PROBLEMS: &[Problem] = &[
         answer: |text| Ok(expected::p1074(&formats::parse_p1074(text)?)),
         one_of_several: false,
         stress: cases::p1074_case,
-        over_source_limit: &[(
-            "codeforces",
-            "P1074 is on Luogu only; its study comments are kept (the submit step strips \
-             comments for a judge with a source limit)",
-        )],
+        over_source_limit: &[
+            (
+                "codeforces",
+                "P1074 is on Luogu only; its study comments are kept (the submit step strips \
+                 comments for a judge with a source limit)",
+            ),
+            ("spoj", "P1074 is on Luogu only; as for codeforces"),
+        ],
     },
     Problem {
         name: "p1784",
@@ -136,7 +139,7 @@ pub const PROBLEMS: &[Problem] = &[
     Problem {
         name: "spoj_sudoku",
         title: "SPOJ SUDOKU (16x16)",
-        submit: "SPOJ: offers Rust; for this problem unconfirmed",
+        submit: "SPOJ: offers Rust; for this problem unconfirmed, and SPOJ's rustc may be too old (see the note)",
         prints: "the solution of each 16x16 grid",
         sample: "sample",
         input: Input::Boards16 {
@@ -153,7 +156,7 @@ pub const PROBLEMS: &[Problem] = &[
     Problem {
         name: "kattis_sudokunique",
         title: "Kattis sudokunique",
-        submit: "Kattis: Rust (edition 2018)",
+        submit: "Kattis: Rust (rustc 1.78, edition 2021)",
         prints: "the solution, `Non-unique` or `Find another job`",
         sample: "partial_sample",
         input: Input::Boards9 {
@@ -170,7 +173,7 @@ pub const PROBLEMS: &[Problem] = &[
     Problem {
         name: "leetcode37",
         title: "LeetCode 37 \"Sudoku Solver\"",
-        submit: "LeetCode: Rust (a method, edition 2018)",
+        submit: "LeetCode: Rust (a method; reportedly rustc 1.88, edition 2024)",
         prints: "fills the board in place",
         sample: "sample",
         input: Input::Board9 {
