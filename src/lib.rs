@@ -37,6 +37,7 @@ pub mod project;
 pub mod results;
 pub mod rng;
 pub mod runner;
+pub mod strip;
 pub mod sync;
 
 /// The 9x9 search core, `solutions/core.rs`.

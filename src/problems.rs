@@ -41,8 +41,10 @@ pub struct Problem {
     pub one_of_several: bool,
     /// One generated case of the stress mix, by its number (see [`cases`]).
     pub stress: fn(&mut Rng, usize) -> Case,
-    /// Judge profiles (`--profile`) whose source limit this file is over, with the reason
-    /// it is not submitted there: the judge gives SLE, and the profile check expects it.
+    /// Judge profiles (`--profile`) whose source limit this file is over even without its
+    /// comments and blank lines (what `scripts/submit` prints and the judge judges when the
+    /// file is over), with the reason it is not submitted there: the judge gives SLE, and
+    /// the profile check expects it.
     pub over_source_limit: &'static [(&'static str, &'static str)],
 }
 
@@ -93,14 +95,7 @@ pub const PROBLEMS: &[Problem] = &[
         answer: |text| Ok(expected::p1074(&formats::parse_p1074(text)?)),
         one_of_several: false,
         stress: cases::p1074_case,
-        over_source_limit: &[
-            (
-                "codeforces",
-                "P1074 is on Luogu only; its study comments are kept (the submit step strips \
-                 comments for a judge with a source limit)",
-            ),
-            ("spoj", "P1074 is on Luogu only; as for codeforces"),
-        ],
+        over_source_limit: &[],
     },
     Problem {
         name: "p1784",

@@ -1904,3 +1904,34 @@ fn the_readme_profile_table_mirrors_judge_profiles() {
         );
     }
 }
+
+/// P1074's file is over Codeforces' 64 KiB: the judge judges the text `scripts/submit`
+/// prints (without comments), says so, and gets AC; the same file given as the user's own
+/// `--solution` is judged as given, and is SLE.
+#[test]
+fn a_shipped_file_over_the_limit_is_judged_as_submit_prints_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (output, _) = judge(root, &["p1074/sample1", "--profile", "codeforces"]);
+    let (report, notes) = (stdout(&output), stderr(&output));
+    assert_eq!(
+        verdict_of(&report, "p1074", "sample1"),
+        "AC",
+        "{report}{notes}"
+    );
+    assert!(
+        notes.contains("judging it without comments and blank lines")
+            && notes.contains("scripts/submit"),
+        "{notes}"
+    );
+    let file = root.join("solutions/p1074/main.rs");
+    let args = [
+        "p1074/sample1",
+        "--profile",
+        "codeforces",
+        "--solution",
+        file.to_str().unwrap(),
+    ];
+    let (output, _) = judge(root, &args);
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "p1074", "sample1"), "SLE", "{report}");
+}
