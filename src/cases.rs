@@ -289,6 +289,12 @@ pub fn leetcode_case(rng: &mut Rng, case: usize) -> Case {
     })
 }
 
+pub fn b4279_case(rng: &mut Rng, case: usize) -> Case {
+    one_grid_case(rng, case, formats::b4279_board, |s| {
+        expected::b4279_answer(s[0].as_ref())
+    })
+}
+
 pub fn poj2676_case(rng: &mut Rng, case: usize) -> Case {
     let puzzles = puzzles(rng, case, 3, 58);
     let (solutions, determined) = solve9(&puzzles);

@@ -233,6 +233,23 @@ pub const PROBLEMS: &[Problem] = &[
         stress: cases::acwing169_case,
         over_source_limit: &[],
     },
+    Problem {
+        name: "b4279",
+        title: "Luogu B4279 \"数独填数\"",
+        submit: "Luogu B4279: Rust (rustc 1.88, edition 2024)",
+        prints: "the solved grid, 9 rows of 9 digits",
+        sample: "sample",
+        input: Input::Board9 {
+            print: formats::b4279_board,
+            parse: formats::parse_b4279,
+        },
+        boards: Boards::Kinds,
+        aliases: &[],
+        answer: |text| Ok(expected::b4279(&formats::parse_b4279(text)?)),
+        one_of_several: true,
+        stress: cases::b4279_case,
+        over_source_limit: &[],
+    },
 ];
 
 /// The problem named `name` (or one of its aliases).

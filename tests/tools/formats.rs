@@ -326,7 +326,7 @@ fn parsers_refuse_malformed_input_naming_the_line() {
 /// Shipped cases whose oracle answer takes too long for a test (more than about a second
 /// on a loaded machine), by problem and case-name prefixes, with the reason. Every prefix
 /// must still match a case.
-const SLOW: [(&str, &[&str], &str); 8] = [
+const SLOW: [(&str, &[&str], &str); 9] = [
     (
         "p1074",
         &["sparse", "sudoku"],
@@ -337,6 +337,11 @@ const SLOW: [(&str, &[&str], &str); 8] = [
         "p1784",
         &["hack3"],
         "built against row-major backtracking: minutes",
+    ),
+    (
+        "b4279",
+        &["hack3"],
+        "P1784's hack3 in B4279's layout: minutes",
     ),
     (
         "poj2676",
