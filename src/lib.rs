@@ -31,6 +31,7 @@ pub mod compare;
 pub mod expected;
 pub mod formats;
 pub mod hunt;
+pub mod inequality;
 pub mod oracle;
 pub mod problems;
 pub mod project;

@@ -12,7 +12,7 @@
 use crate::cases::{self, Case};
 use crate::formats::{self, Grid, Grid16};
 use crate::rng::Rng;
-use crate::{expected, oracle};
+use crate::{expected, inequality, oracle};
 use std::path::{Path, PathBuf};
 
 /// One problem: what it is, where its files are, how its input looks, and how the oracle
@@ -65,6 +65,12 @@ pub enum Input {
         print: fn(&[Grid16]) -> String,
         parse: fn(&str) -> Result<Vec<Grid16>, String>,
     },
+    /// One inequality puzzle per case: the 108 signs between neighbours inside boxes
+    /// (P4573; `src/inequality.rs`), no digits.
+    Signs {
+        print: fn(&[bool]) -> String,
+        parse: fn(&str) -> Result<Vec<bool>, String>,
+    },
 }
 
 /// What `gen` makes.
@@ -76,6 +82,8 @@ pub enum Boards {
     Kinds,
     /// Unique 16x16 puzzles, minimal without `--givens`.
     Unique16,
+    /// Inequality puzzles with exactly one solution (the signs of a random full grid).
+    UniqueSigns,
 }
 
 /// Every problem, in the order the README lists them.
@@ -250,6 +258,23 @@ pub const PROBLEMS: &[Problem] = &[
         stress: cases::b4279_case,
         over_source_limit: &[],
     },
+    Problem {
+        name: "p4573",
+        title: "Luogu P4573 [CQOI2013] \"新数独\" (inequality Sudoku)",
+        submit: "Luogu P4573: Rust (rustc 1.88, edition 2024)",
+        prints: "the solved grid, spaced digits",
+        sample: "sample1",
+        input: Input::Signs {
+            print: inequality::print,
+            parse: inequality::parse,
+        },
+        boards: Boards::UniqueSigns,
+        aliases: &[],
+        answer: |text| Ok(inequality::answer(&inequality::parse(text)?)),
+        one_of_several: false,
+        stress: cases::p4573_case,
+        over_source_limit: &[],
+    },
 ];
 
 /// The problem named `name` (or one of its aliases).
@@ -319,6 +344,7 @@ impl Problem {
                 .iter()
                 .map(|puzzle| several(oracle::count_solutions16(puzzle, 2)))
                 .sum(),
+            Input::Signs { parse, .. } => several(inequality::core_count(&parse(text)?, 2, true).0),
         })
     }
 }
