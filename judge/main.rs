@@ -53,7 +53,9 @@ options:
   --std STANDARD      the standard of a C++ (c++11, c++14, c++17, c++20, c++23) or C (c99,
                       c11, c17) --solution file
   --cmd 'COMMAND'     judge a command run by /bin/sh in this folder (one problem)
-  --profile NAME      build Rust like this judge and apply its source-size limit:
+  --profile NAME      build Rust like this judge and apply its source-size limit (a
+                      shipped file over it is judged without comments, as `submit`
+                      prints it; a --solution file over it is SLE):
 {}
   --time-limit MS     override every CPU time limit (milliseconds)
   --memory-limit MIB  override every memory limit (MiB)
@@ -311,6 +313,7 @@ fn judge(options: &Options) -> Result<bool, String> {
                     harness: None,
                     profile: &profiles::PROFILES[0],
                     standard: None,
+                    strip_over_limit: false,
                 };
                 build::build(&root, &request)
             }),
@@ -494,6 +497,7 @@ fn program_for(root: &Path, problem: &Problem, options: &Options) -> Result<Prog
         harness: problem.harness.as_deref(),
         profile: options.profile,
         standard: options.standard.as_deref(),
+        strip_over_limit: options.solution.is_none(),
     };
     if let Some(command) =
         build::describe(source, &request.shown, options.profile, request.standard)

@@ -18,6 +18,7 @@
 use crate::files::read_regular;
 use crate::profiles::Profile;
 use crate::runner::{self, Env, Outcome, Spec};
+use crate::strip;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -260,6 +261,9 @@ pub struct Request<'a> {
     pub harness: Option<&'a Path>,
     pub profile: &'a Profile,
     pub standard: Option<&'a str>,
+    /// A shipped solution over the profile's source limit is judged as `scripts/submit`
+    /// prints it, without comments and blank lines (a user's own file is judged as given).
+    pub strip_over_limit: bool,
 }
 
 /// Compiles what `request` names, or takes it from the cache.
@@ -321,17 +325,7 @@ pub fn build(root: &Path, request: &Request) -> Result<Program, BuildError> {
 /// source limit.
 fn source_text(request: &Request, language: &Language) -> Result<Vec<u8>, BuildError> {
     let read = |path: &Path| read_regular(path, SOURCE_FILE_MAX).map_err(BuildError::Fatal);
-    let submitted = read(request.source)?;
-    if let Some(limit) = request.profile.source_limit {
-        if submitted.len() as u64 > limit {
-            return Err(BuildError::TooBig(format!(
-                "{} is {} bytes; {} accepts at most {limit} bytes",
-                request.shown,
-                submitted.len(),
-                request.profile.name
-            )));
-        }
-    }
+    let submitted = within_limit(read(request.source)?, request)?;
     let Some(harness) = request.harness else {
         return Ok(submitted);
     };
@@ -345,6 +339,37 @@ fn source_text(request: &Request, language: &Language) -> Result<Vec<u8>, BuildE
     text.push(b'\n');
     text.extend_from_slice(&submitted);
     Ok(text)
+}
+
+/// The submitted text within the profile's source limit: as it is, or for a shipped
+/// solution the text `scripts/submit` prints (said on stderr), or SLE.
+fn within_limit(submitted: Vec<u8>, request: &Request) -> Result<Vec<u8>, BuildError> {
+    let Some(limit) = request.profile.source_limit else {
+        return Ok(submitted);
+    };
+    if submitted.len() as u64 <= limit {
+        return Ok(submitted);
+    }
+    let too_big = |why: String| {
+        BuildError::TooBig(format!(
+            "{} is {why}; {} accepts at most {limit} bytes",
+            request.shown, request.profile.name
+        ))
+    };
+    let text = match std::str::from_utf8(&submitted) {
+        Ok(text) if request.strip_over_limit => text,
+        _ => return Err(too_big(format!("{} bytes", submitted.len()))),
+    };
+    let pasted = strip::paste_text(text, Some(limit)).map_err(too_big)?;
+    eprintln!(
+        "{} is {} bytes, over the {} profile's limit: judging it without comments and \
+         blank lines ({} bytes), the text `scripts/submit` prints for this profile",
+        request.shown,
+        submitted.len(),
+        request.profile.name,
+        pasted.text.len()
+    );
+    Ok(pasted.text.into_bytes())
 }
 
 /// `message` with the private file name replaced by the user's name for the file (not with
@@ -473,6 +498,7 @@ mod tests {
             harness: None,
             profile: &PROFILES[0],
             standard: None,
+            strip_over_limit: false,
         };
         let message = "main.c: In function 'main':\nmain.c:3:5: error\n\
                        main.c:(.text+0x1a): undefined reference\n\

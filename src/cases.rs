@@ -289,6 +289,21 @@ pub fn leetcode_case(rng: &mut Rng, case: usize) -> Case {
     })
 }
 
+pub fn b4279_case(rng: &mut Rng, case: usize) -> Case {
+    one_grid_case(rng, case, formats::b4279_board, |s| {
+        expected::b4279_answer(s[0].as_ref())
+    })
+}
+
+/// P4573: a random inequality puzzle with exactly one solution; that solution, exactly.
+pub fn p4573_case(rng: &mut Rng, _case: usize) -> Case {
+    let (signs, solution) = crate::inequality::unique_fast(rng);
+    (
+        crate::inequality::print(&signs),
+        exact(formats::spaced_rows(&solution), false),
+    )
+}
+
 pub fn poj2676_case(rng: &mut Rng, case: usize) -> Case {
     let puzzles = puzzles(rng, case, 3, 58);
     let (solutions, determined) = solve9(&puzzles);

@@ -157,6 +157,16 @@ pub fn leetcode(puzzle: &Grid) -> String {
     leetcode_answer(oracle::solve_first(puzzle).as_ref())
 }
 
+/// Luogu B4279: the oracle's first solution as 9 rows of 9 digits, or `no solution`.
+pub fn b4279(puzzle: &Grid) -> String {
+    b4279_answer(oracle::solve_first(puzzle).as_ref())
+}
+
+/// B4279's layout of one answer (the same as the LeetCode harness's).
+pub fn b4279_answer(solution: Option<&Grid>) -> String {
+    leetcode_answer(solution)
+}
+
 /// The LeetCode harness's layout of one answer.
 pub fn leetcode_answer(solution: Option<&Grid>) -> String {
     grid_or_none(solution, |grid| formats::rows(grid, '0'))

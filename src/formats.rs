@@ -98,6 +98,11 @@ pub fn leetcode_board(grid: &Grid) -> String {
     rows(grid, '.')
 }
 
+/// Luogu B4279 input: 9 lines of 9 characters, `.` empty (LeetCode 37's harness layout).
+pub fn b4279_board(grid: &Grid) -> String {
+    rows(grid, '.')
+}
+
 /// 16 lines of 16 letters `A`-`P`, `-` empty (no empty line after).
 pub fn letter_rows(grid: &Grid16) -> String {
     let mut text = String::with_capacity(16 * 17);
@@ -427,6 +432,12 @@ pub fn parse_leetcode(text: &str) -> Result<Grid, String> {
         .ok_or("empty input: expected 9 rows of 9 characters 1-9 or `.`")?;
     LEETCODE.nothing_after(&mut lines)?;
     Ok(grids(vec![grid])[0])
+}
+
+/// Luogu B4279: one board of 9 rows of 9 characters `1`-`9` or `.`, nothing after it (the
+/// layout the LeetCode 37 harness reads).
+pub fn parse_b4279(text: &str) -> Result<Grid, String> {
+    parse_leetcode(text)
 }
 
 /// AcWing 169: 16x16 grids of 16 lines of `A`-`P` and `-`, blank lines between them.

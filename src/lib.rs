@@ -36,6 +36,7 @@ pub mod expected;
 pub mod files;
 pub mod formats;
 pub mod hunt;
+pub mod inequality;
 pub mod oracle;
 pub mod problems;
 pub mod profiles;
@@ -43,6 +44,7 @@ pub mod project;
 pub mod results;
 pub mod rng;
 pub mod runner;
+pub mod strip;
 pub mod sync;
 pub mod trace;
 

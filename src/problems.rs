@@ -12,7 +12,7 @@
 use crate::cases::{self, Case};
 use crate::formats::{self, Grid, Grid16};
 use crate::rng::Rng;
-use crate::{expected, oracle};
+use crate::{expected, inequality, oracle};
 use std::path::{Path, PathBuf};
 
 /// One problem: what it is, where its files are, how its input looks, and how the oracle
@@ -44,8 +44,10 @@ pub struct Problem {
     pub promise: Promise,
     /// One generated case of the stress mix, by its number (see [`cases`]).
     pub stress: fn(&mut Rng, usize) -> Case,
-    /// Judge profiles (`--profile`) whose source limit this file is over, with the reason
-    /// it is not submitted there: the judge gives SLE, and the profile check expects it.
+    /// Judge profiles (`--profile`) whose source limit this file is over even without its
+    /// comments and blank lines (what `scripts/submit` prints and the judge judges when the
+    /// file is over), with the reason it is not submitted there: the judge gives SLE, and
+    /// the profile check expects it.
     pub over_source_limit: &'static [(&'static str, &'static str)],
 }
 
@@ -65,6 +67,12 @@ pub enum Input {
     Boards16 {
         print: fn(&[Grid16]) -> String,
         parse: fn(&str) -> Result<Vec<Grid16>, String>,
+    },
+    /// One inequality puzzle per case: the 108 signs between neighbours inside boxes
+    /// (P4573; `src/inequality.rs`), no digits.
+    Signs {
+        print: fn(&[bool]) -> String,
+        parse: fn(&str) -> Result<Vec<bool>, String>,
     },
 }
 
@@ -88,6 +96,8 @@ pub enum Boards {
     Kinds,
     /// Unique 16x16 puzzles, minimal without `--givens`.
     Unique16,
+    /// Inequality puzzles with exactly one solution (the signs of a random full grid).
+    UniqueSigns,
 }
 
 /// Every problem, in the order the README lists them.
@@ -108,11 +118,7 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: false,
         promise: Promise::Nothing,
         stress: cases::p1074_case,
-        over_source_limit: &[(
-            "codeforces",
-            "P1074 is on Luogu only; its study comments are kept (the submit step strips \
-             comments for a judge with a source limit)",
-        )],
+        over_source_limit: &[],
     },
     Problem {
         name: "p1784",
@@ -153,7 +159,7 @@ pub const PROBLEMS: &[Problem] = &[
     Problem {
         name: "spoj_sudoku",
         title: "SPOJ SUDOKU (16x16)",
-        submit: "SPOJ: offers Rust; for this problem unconfirmed",
+        submit: "SPOJ: offers Rust; for this problem unconfirmed, and SPOJ's rustc may be too old (see the note)",
         prints: "the solution of each 16x16 grid",
         sample: "sample",
         input: Input::Boards16 {
@@ -171,7 +177,7 @@ pub const PROBLEMS: &[Problem] = &[
     Problem {
         name: "kattis_sudokunique",
         title: "Kattis sudokunique",
-        submit: "Kattis: Rust (edition 2018)",
+        submit: "Kattis: Rust (rustc 1.78, edition 2021)",
         prints: "the solution, `Non-unique` or `Find another job`",
         sample: "partial_sample",
         input: Input::Boards9 {
@@ -189,7 +195,7 @@ pub const PROBLEMS: &[Problem] = &[
     Problem {
         name: "leetcode37",
         title: "LeetCode 37 \"Sudoku Solver\"",
-        submit: "LeetCode: Rust (a method, edition 2018)",
+        submit: "LeetCode: Rust (a method; reportedly rustc 1.88, edition 2024)",
         prints: "fills the board in place",
         sample: "sample",
         input: Input::Board9 {
@@ -224,8 +230,8 @@ pub const PROBLEMS: &[Problem] = &[
     },
     Problem {
         name: "acwing166",
-        title: "AcWing 166 = POJ 3074 \"Sudoku\"",
-        submit: "study only: POJ takes no Rust, AcWing most likely not",
+        title: "AcWing 166 = POJ 3074 = Luogu P10482 \"Sudoku\"",
+        submit: "Luogu P10482: Rust (rustc 1.88, edition 2024); POJ takes no Rust, AcWing most likely not",
         prints: "the solution of each 81-character puzzle",
         sample: "sample",
         input: Input::Boards9 {
@@ -243,7 +249,7 @@ pub const PROBLEMS: &[Problem] = &[
     Problem {
         name: "acwing169",
         title: "AcWing 169 = POJ 3076 \"Sudoku 2\" (16x16)",
-        submit: "study only: as AcWing 166",
+        submit: "study only: POJ and most likely AcWing take no Rust; on Luogu only as SP1110 (judged by SPOJ: use `spoj_sudoku`) and UVA1309 (UVa takes no Rust)",
         prints: "the solution of each 16x16 letter grid",
         sample: "sample",
         input: Input::Boards16 {
@@ -256,6 +262,42 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: true,
         promise: Promise::OneSolutionEach,
         stress: cases::acwing169_case,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "b4279",
+        title: "Luogu B4279 \"数独填数\"",
+        submit: "Luogu B4279: Rust (rustc 1.88, edition 2024)",
+        prints: "the solved grid, 9 rows of 9 digits",
+        sample: "sample",
+        input: Input::Board9 {
+            print: formats::b4279_board,
+            parse: formats::parse_b4279,
+        },
+        boards: Boards::Kinds,
+        aliases: &[],
+        answer: |text| Ok(expected::b4279(&formats::parse_b4279(text)?)),
+        one_of_several: true,
+        stress: cases::b4279_case,
+        promise: Promise::OneSolutionEach,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "p4573",
+        title: "Luogu P4573 [CQOI2013] \"新数独\" (inequality Sudoku)",
+        submit: "Luogu P4573: Rust (rustc 1.88, edition 2024)",
+        prints: "the solved grid, spaced digits",
+        sample: "sample1",
+        input: Input::Signs {
+            print: inequality::print,
+            parse: inequality::parse,
+        },
+        boards: Boards::UniqueSigns,
+        aliases: &[],
+        answer: |text| Ok(inequality::answer(&inequality::parse(text)?)),
+        one_of_several: false,
+        stress: cases::p4573_case,
+        promise: Promise::OneSolutionEach,
         over_source_limit: &[],
     },
 ];
@@ -332,6 +374,7 @@ impl Problem {
                 .iter()
                 .map(|puzzle| oracle::count_solutions16(puzzle, cap))
                 .collect(),
+            Input::Signs { parse, .. } => vec![inequality::count(&parse(text)?, cap).0],
         };
         Ok(counts.into_iter().all(|count| wanted(count, cap)))
     }
@@ -349,6 +392,7 @@ impl Problem {
                 .iter()
                 .map(|puzzle| several(oracle::count_solutions16(puzzle, 2)))
                 .sum(),
+            Input::Signs { parse, .. } => several(inequality::core_count(&parse(text)?, 2, true).0),
         })
     }
 }

@@ -913,6 +913,10 @@ pub fn trace_problem(
     let clash =
         || "the givens clash: no completion (the solution says so without a search)".to_string();
     match &problem.input {
+        Input::Signs { .. } => Err(format!(
+            "{name}: an inequality Sudoku has no givens to trace yet; the trace follows the \
+             9x9 and 16x16 boards"
+        )),
         Input::Board9 { .. } | Input::Boards9 { .. } => {
             let grid = match &problem.input {
                 Input::Board9 { parse, .. } => {
@@ -924,7 +928,7 @@ pub fn trace_problem(
                     pick(grids.len())?;
                     grids[puzzle]
                 }
-                Input::Boards16 { .. } => unreachable!(),
+                Input::Boards16 { .. } | Input::Signs { .. } => unreachable!(),
             };
             if name == "p1074" {
                 let board = target::Board::from_grid(&grid).ok_or_else(clash)?;

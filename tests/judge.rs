@@ -135,7 +135,8 @@ const FIXTURES: &[Fixture] = &[
         r#"mod helper; fn main() { helper::answer(); }"#,
         &[("one", "input\n", "42\n", "CE")],
     ),
-    // Editions differ in `array.into_iter()`: u8 under 2021, &u8 under 2018 (profile test).
+    // Editions differ in `array.into_iter()`: u8 under 2021, &u8 under 2015 (profile test:
+    // `spoj` builds with rustc's default edition).
     fixture(
         "edition",
         r#"fn name<T>(_: &T) -> &'static str { std::any::type_name::<T>() }
@@ -497,7 +498,7 @@ fn one_source_file_only_and_the_cache_follows_the_flags() {
     let report = stdout(&output);
     assert_eq!(verdict_of(&report, "modular", "one"), "CE", "{report}");
     assert!(report.contains("helper"), "{report}");
-    for (profile, verdict) in [("generic", "AC"), ("leetcode", "WA"), ("generic", "AC")] {
+    for (profile, verdict) in [("generic", "AC"), ("spoj", "WA"), ("generic", "AC")] {
         let (output, _) = judge(fixture_root(), &["edition", "--profile", profile]);
         let report = stdout(&output);
         assert_eq!(
@@ -2139,4 +2140,79 @@ fn wrong_programs_in_cpp_python_and_rust_on_your_tests_and_your_input() {
             stderr(&output)
         );
     }
+}
+
+// ---- Issue 21: the profiles table is src/profiles.rs, and the README mirrors it. ----
+
+use sudoku_toolkit::profiles;
+
+/// Every profile of src/profiles.rs is a README row with the same flags and source limit,
+/// and the README lists no other; every row names where its facts come from and when.
+#[test]
+fn the_readme_profile_table_mirrors_judge_profiles() {
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let rows: Vec<&str> = readme
+        .lines()
+        .skip_while(|line| !line.starts_with("| profile | rustc flags |"))
+        .skip(2)
+        .take_while(|line| line.starts_with("| `"))
+        .collect();
+    assert_eq!(rows.len(), profiles::PROFILES.len(), "{rows:#?}");
+    for (row, profile) in rows.iter().zip(profiles::PROFILES) {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        assert!(
+            cells[0].starts_with(&format!("| `{}`", profile.name)),
+            "{row}"
+        );
+        assert_eq!(
+            cells[1],
+            format!("`{}`", profile.rustc_flags.join(" ")),
+            "{row}"
+        );
+        let limit = cells[2].replace(',', "");
+        match profile.source_limit {
+            None => assert!(limit == "-" || limit == "unconfirmed", "{row}"),
+            Some(bytes) if bytes % 1024 == 0 => assert_eq!(limit, format!("{} KiB", bytes >> 10)),
+            Some(bytes) => assert_eq!(limit, format!("{bytes} bytes")),
+        }
+        // Where the facts come from, and as of when (a year), except for our own convention.
+        let dated = profile.source.contains("202") && cells[3].contains("20");
+        assert!(
+            profile.name == "generic" || dated,
+            "{row}\n{}",
+            profile.source
+        );
+    }
+}
+
+/// P1074's file is over Codeforces' 64 KiB: the judge judges the text `scripts/submit`
+/// prints (without comments), says so, and gets AC; the same file given as the user's own
+/// `--solution` is judged as given, and is SLE.
+#[test]
+fn a_shipped_file_over_the_limit_is_judged_as_submit_prints_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (output, _) = judge(root, &["p1074/sample1", "--profile", "codeforces"]);
+    let (report, notes) = (stdout(&output), stderr(&output));
+    assert_eq!(
+        verdict_of(&report, "p1074", "sample1"),
+        "AC",
+        "{report}{notes}"
+    );
+    assert!(
+        notes.contains("judging it without comments and blank lines")
+            && notes.contains("scripts/submit"),
+        "{notes}"
+    );
+    let file = root.join("solutions/p1074/main.rs");
+    let args = [
+        "p1074/sample1",
+        "--profile",
+        "codeforces",
+        "--solution",
+        file.to_str().unwrap(),
+    ];
+    let (output, _) = judge(root, &args);
+    let report = stdout(&output);
+    assert_eq!(verdict_of(&report, "p1074", "sample1"), "SLE", "{report}");
 }

@@ -22,7 +22,7 @@ use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use sudoku_toolkit::problems::{self, Boards, Input, Problem};
 use sudoku_toolkit::rng::Rng;
-use sudoku_toolkit::{boards, boards16, formats::Grid};
+use sudoku_toolkit::{boards, boards16, formats::Grid, inequality};
 
 /// The usage text, with the problems of the registry.
 fn usage() -> String {
@@ -37,6 +37,9 @@ fn usage() -> String {
             Boards::Sparse => "--givens K: boards of exactly K random givens",
             Boards::Kinds => "[--kind KIND] [--givens K] [--solutions LO-HI]",
             Boards::Unique16 => "[--givens K]: unique 16x16 puzzles, minimal without --givens",
+            Boards::UniqueSigns => {
+                "inequality puzzles with exactly one solution (--givens ignored)"
+            }
         };
         lines.push(format!("  {}{aliases}: {what}", problem.name));
     }
@@ -277,18 +280,28 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
                 }
             }
         }
+        Boards::UniqueSigns => {
+            let puzzles: Vec<Vec<bool>> = (0..options.count)
+                .map(|_| inequality::unique_fast(&mut rng).0)
+                .collect();
+            let cases: Vec<String> = picked(&options, puzzles)?
+                .iter()
+                .map(|signs| inequality::print(signs))
+                .collect();
+            cases.join("\n")
+        }
     };
     Ok((text, warnings))
 }
 
 /// The boards `--pick` names, in its order (all of them without it).
-fn picked<T: Copy>(options: &Options, boards: Vec<T>) -> Result<Vec<T>, String> {
+fn picked<T: Clone>(options: &Options, boards: Vec<T>) -> Result<Vec<T>, String> {
     match &options.pick {
         None => Ok(boards),
         Some(indices) => indices
             .iter()
             .map(|&index| {
-                boards.get(index).copied().ok_or(format!(
+                boards.get(index).cloned().ok_or(format!(
                     "--pick {index}: only {} boards (0-based)",
                     boards.len()
                 ))
@@ -306,7 +319,9 @@ fn print9(problem: &Problem, boards: &[Grid]) -> Result<String, String> {
             Ok(cases.join("\n"))
         }
         Input::Boards9 { print, .. } => Ok(print(boards)),
-        Input::Boards16 { .. } => Err(format!("{}: 9x9 boards need a 9x9 format", problem.name)),
+        Input::Boards16 { .. } | Input::Signs { .. } => {
+            Err(format!("{}: 9x9 boards need a 9x9 format", problem.name))
+        }
     }
 }
 

@@ -398,6 +398,8 @@ fn program(
                 harness,
                 profile: &PROFILES[0],
                 standard: None,
+                // The default profile has no source limit.
+                strip_over_limit: false,
             };
             let program = build::build(root, &request).map_err(|error| match error {
                 BuildError::Compile(message)
@@ -698,6 +700,7 @@ fn size_of(problem: &Problem, input: &str) -> String {
         Format::Boards16 { parse, .. } => {
             parse(input).map_or(String::new(), |p| format!("{} puzzle(s)", p.len()))
         }
+        Format::Signs { .. } => "1 puzzle of signs".to_string(),
     }
 }
 
@@ -726,6 +729,8 @@ fn shrunk(problem: &Problem, input: &str, still_fails: &dyn Fn(&str) -> bool) ->
         Format::Boards16 { print, parse } => print(&fewer_puzzles(parse(input).ok()?, &|p| {
             still_fails(&print(p))
         })),
+        // One puzzle, and no givens to drop: nothing smaller keeps the format.
+        Format::Signs { .. } => return None,
     };
     (small != input).then_some(small)
 }

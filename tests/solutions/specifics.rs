@@ -151,3 +151,35 @@ fn leetcode_leaves_boards_outside_its_contract_alone() {
         assert_eq!(copy, original);
     }
 }
+
+/// AcWing 166 is submitted at Luogu P10482 (same format, Rust accepted): the registry row
+/// and the study note name it, and Luogu's own sample is shipped and answered. AcWing 169
+/// has no Luogu P-number: its row says where Luogu sends it instead.
+#[test]
+fn acwing166_is_submitted_at_luogu_p10482_and_answers_its_sample() {
+    let problem = problems::find("acwing166").unwrap();
+    assert!(problem.title.contains("Luogu P10482"), "{}", problem.title);
+    assert!(
+        problem.submit.starts_with("Luogu P10482: Rust"),
+        "{}",
+        problem.submit
+    );
+    let note = testdata("../solutions/acwing166/README.md");
+    assert!(
+        note.contains("**Luogu P10482**"),
+        "the study note names Luogu P10482"
+    );
+    let (output, result) = answer("acwing166", &testdata("acwing166/p10482_sample.in"));
+    assert_eq!(result, Ok(()));
+    assert_eq!(output, testdata("acwing166/p10482_sample.out"));
+    assert_ne!(
+        testdata("acwing166/p10482_sample.in"),
+        testdata("acwing166/sample.in"),
+        "Luogu's sample is another case, not a copy of AcWing's"
+    );
+
+    let sixteen = problems::find("acwing169").unwrap();
+    for place in ["SP1110", "UVA1309", "UVa takes no Rust"] {
+        assert!(sixteen.submit.contains(place), "{}", sixteen.submit);
+    }
+}

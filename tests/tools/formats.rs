@@ -87,6 +87,12 @@ fn every_problems_input_round_trips() {
                 Input::Boards16 { print, parse } => {
                     round_trip(name, &print(&grids16), parse, &grids16)
                 }
+                Input::Signs { print, parse } => {
+                    for grid in &grids {
+                        let signs = sudoku_toolkit::inequality::signs_of(grid);
+                        round_trip(name, &print(&signs), parse, &signs);
+                    }
+                }
             }
         }
         let lines = formats::acwing166_input(&grids);
@@ -326,7 +332,7 @@ fn parsers_refuse_malformed_input_naming_the_line() {
 /// Shipped cases whose oracle answer takes too long for a test (more than about a second
 /// on a loaded machine), by problem and case-name prefixes, with the reason. Every prefix
 /// must still match a case.
-const SLOW: [(&str, &[&str], &str); 8] = [
+const SLOW: [(&str, &[&str], &str); 10] = [
     (
         "p1074",
         &["sparse", "sudoku"],
@@ -337,6 +343,16 @@ const SLOW: [(&str, &[&str], &str); 8] = [
         "p1784",
         &["hack3"],
         "built against row-major backtracking: minutes",
+    ),
+    (
+        "p4573",
+        &["hard", "generated"],
+        "the plain depth-first search needs up to 90M nodes (seconds) on these",
+    ),
+    (
+        "b4279",
+        &["hack3"],
+        "P1784's hack3 in B4279's layout: minutes",
     ),
     (
         "poj2676",
@@ -491,6 +507,7 @@ fn gen_oracle_answers_and_refuses() {
             Boards::Sparse => "24",
             Boards::Kinds => "30",
             Boards::Unique16 => "200",
+            Boards::UniqueSigns => "0",
         };
         let made = text(&[
             problem.name,
@@ -511,6 +528,13 @@ fn gen_oracle_answers_and_refuses() {
             }
             Input::Boards9 { parse, .. } => parse(&made).map(|grids| grids.len()),
             Input::Boards16 { parse, .. } => parse(&made).map(|grids| grids.len()),
+            Input::Signs { parse, .. } => {
+                let cases: Vec<&str> = made.split("\n\n").collect();
+                for case in &cases {
+                    assert!(parse(case).is_ok(), "gen {}: {case}", problem.name);
+                }
+                Ok(cases.len())
+            }
         };
         assert_eq!(count, Ok(3), "gen {}:\n{made}", problem.name);
     }

@@ -1,9 +1,10 @@
 //! The tools suite: the library's formats and oracle answers and the `gen` tool
-//! ([`formats`]), `stress` ([`stress`]), the core sync rule ([`sync`]) and POJ 2676's
-//! special judge ([`checkers`]). The judge has its own suite (tests/judge.rs).
+//! ([`formats`]), `stress` ([`stress`]), `submit` and its stripping ([`submit`]), the core
+//! sync rule ([`sync`]) and POJ 2676's special judge ([`checkers`]). The judge has its own suite (tests/judge.rs).
 
 mod checkers;
 mod formats;
 mod stress;
+mod submit;
 mod sync;
 mod trace;

@@ -1,0 +1,1109 @@
+//! Luogu P4573 [CQOI2013] 新数独: an inequality Sudoku. No digits are given; between every
+//! two neighbouring cells inside a box a sign says which is larger (108 signs).
+//!
+//! Input: 15 lines of signs separated by white space: lines 1, 3, 5, 6, 8, 10, 11, 13 and 15
+//! hold 6 left-right signs of one row (`<`: left < right, `>`: left > right), the others 9
+//! up-down signs between two rows of a box (`^`: upper < lower, `v`: upper > lower). CRLF,
+//! trailing spaces, blank lines and no final newline are fine. Output: the solution as 9
+//! lines of 9 digits separated by single spaces. Signs without a solution (never in the
+//! judge's data) print the fixed line `no solution`.
+//! Malformed input (empty, not 15 lines, a line with the wrong number of signs, a wrong
+//! sign): one line on stderr and exit status 1.
+//! Approach: the signs become bounds first (a propagation rule at the root): a cell with k
+//! cells of its box below it through chains of signs is at least k + 1, with k above it at
+//! most 9 - k. Then the shared bit-search core, with a goal that cuts a node where a sign
+//! can no longer hold and counts a grid only when every sign holds. Why bounds first and
+//! not the goal alone: solutions/p4573/README.md and docs/design.md#inequality-sudoku.
+//! Complexity: exponential in the worst case; the bounds leave the core a handful of nodes
+//! on the puzzles measured. Memory: constant.
+//! Verified: the statement's two samples and generated unique puzzles against a plain
+//! depth-first search (testdata/p4573, tests/solutions/).
+//! Submit this file alone at Luogu (language Rust; Luogu builds with rustc 1.88, edition
+//! 2024); it also compiles warning-free with rustc 1.63 and later, editions 2018-2024.
+
+use input::{quote, Lines};
+use std::io::{self, BufRead, Write};
+
+/// The line printed for signs without solution.
+pub const NO_SOLUTION: &str = "no solution";
+
+/// Reads the signs and writes the solution (or `no solution`); on malformed input, the
+/// error.
+pub fn solve<R: BufRead, W: Write>(input: R, output: W) -> Result<(), String> {
+    let mut output = io::BufWriter::new(output);
+    let signs = read_signs(Lines::new(input))?;
+    let text = answer_text(&signs);
+    output
+        .write_all(text.as_bytes())
+        .and_then(|_| output.flush())
+        .map_err(|e| format!("cannot write output: {e}"))
+}
+
+/// The 108 neighbouring pairs `(first, second)` inside boxes, in the input's order.
+fn pairs() -> Vec<(usize, usize)> {
+    let mut pairs = Vec::with_capacity(108);
+    for row in 0..9 {
+        for column in (0..9).filter(|c| c % 3 != 2) {
+            pairs.push((row * 9 + column, row * 9 + column + 1));
+        }
+        if row % 3 != 2 {
+            pairs.extend((0..9).map(|column| (row * 9 + column, (row + 1) * 9 + column)));
+        }
+    }
+    pairs
+}
+
+/// Each sign as `(smaller, larger)` cells, in the input's order.
+fn read_signs<R: BufRead>(mut lines: Lines<R>) -> Result<Vec<(usize, usize)>, String> {
+    let pairs = pairs();
+    let mut signs = Vec::with_capacity(108);
+    for position in 0..15 {
+        let (number, line) = match lines.next_nonblank()? {
+            Some(numbered) => numbered,
+            None if position == 0 => return Err("empty input: expected 15 lines of signs".into()),
+            None => return Err(format!("the input ends after {position} of the 15 lines")),
+        };
+        let horizontal = matches!(position % 5, 0 | 2 | 4);
+        let (count, less, more) = if horizontal {
+            (6, b'<', b'>')
+        } else {
+            (9, b'^', b'v')
+        };
+        let tokens: Vec<&[u8]> = line
+            .split(|byte| byte.is_ascii_whitespace())
+            .filter(|token| !token.is_empty())
+            .collect();
+        if tokens.len() != count {
+            return Err(format!(
+                "line {number}: expected {count} signs `{}` or `{}`, found `{}`",
+                char::from(less),
+                char::from(more),
+                quote(line)
+            ));
+        }
+        for token in tokens {
+            let (a, b) = pairs[signs.len()];
+            signs.push(match token {
+                [sign] if *sign == less => (a, b),
+                [sign] if *sign == more => (b, a),
+                _ => {
+                    return Err(format!(
+                        "line {number}: `{}` is not `{}` or `{}`",
+                        quote(token),
+                        char::from(less),
+                        char::from(more)
+                    ))
+                }
+            });
+        }
+    }
+    if let Some((number, extra)) = lines.next_nonblank()? {
+        return Err(format!(
+            "line {number}: unexpected `{}` after the 15 lines of signs",
+            quote(extra)
+        ));
+    }
+    Ok(signs)
+}
+
+/// For each cell, the digits its chains of signs allow, bit `d` for digit `d + 1`.
+fn chain_bounds(signs: &[(usize, usize)]) -> [u32; 81] {
+    // below[c]: the cells known smaller than c (chains stay inside a box).
+    let mut below = [0u128; 81];
+    for &(low, high) in signs {
+        below[high] |= 1 << low;
+    }
+    for _ in 0..8 {
+        for cell in 0..81 {
+            let mut rest = below[cell];
+            while rest != 0 {
+                below[cell] |= below[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+        }
+    }
+    let mut masks = [0u32; 81];
+    for (cell, mask) in masks.iter_mut().enumerate() {
+        let low = below[cell].count_ones();
+        let above = below.iter().filter(|set| *set >> cell & 1 == 1).count() as u32;
+        let high = 8 - above.min(8);
+        if low <= high {
+            *mask = ((2u32 << high) - 1) & !((1u32 << low) - 1);
+        }
+    }
+    masks
+}
+
+/// The goal: cut a node where some sign can no longer hold (the smaller cell's least
+/// candidate is not below the larger cell's greatest); keep the first grid where all hold.
+struct Signs {
+    signs: Vec<(usize, usize)>,
+    grid: Option<[u8; 81]>,
+}
+
+impl bitcore::Goal for Signs {
+    fn found(&mut self, board: &bitcore::Board) -> bool {
+        let grid = board.grid();
+        let holds = self.signs.iter().all(|&(low, high)| grid[low] < grid[high]);
+        if holds {
+            self.grid = Some(grid);
+        }
+        holds
+    }
+
+    fn prune(&mut self, board: &bitcore::Board) -> bool {
+        self.signs.iter().any(|&(low, high)| {
+            let least = board.candidates_of(low).trailing_zeros();
+            let greatest = 31 - board.candidates_of(high).leading_zeros();
+            least >= greatest
+        })
+    }
+}
+
+/// The solution as 9 lines of spaced digits, or the `no solution` line.
+fn answer_text(signs: &[(usize, usize)]) -> String {
+    let mut board = bitcore::Board::empty();
+    for (cell, mask) in chain_bounds(signs).iter().enumerate() {
+        for digit in (0..9).filter(|digit| mask >> digit & 1 == 0) {
+            board.eliminate(digit, cell);
+        }
+    }
+    let mut goal = Signs {
+        signs: signs.to_vec(),
+        grid: None,
+    };
+    bitcore::search(board, &mut goal);
+    let solution = match goal.grid {
+        Some(solution) => solution,
+        None => return format!("{NO_SOLUTION}\n"),
+    };
+    let mut text = String::with_capacity(170);
+    for row in solution.chunks(9) {
+        let digits: Vec<String> = row.iter().map(|digit| digit.to_string()).collect();
+        text.push_str(&digits.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+fn main() {
+    if let Err(message) = solve(io::stdin().lock(), io::stdout().lock()) {
+        eprintln!("p4573: {message}");
+        std::process::exit(1);
+    }
+}
+
+// Streamed input and short quotes of bad input: `solutions/input.rs`, inlined verbatim.
+#[rustfmt::skip]
+mod input {
+// ==== BEGIN solutions/input.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
+//! Contest input read as a stream, and bad input quoted in one short line.
+//!
+//! [`Lines`] hands out one trimmed, non-blank line at a time and [`Tokens`] one white-space
+//! separated token at a time; each keeps only the current line or token, cut at
+//! [`KEPT_BYTES`], so memory never grows with the input (a 200 MB line costs nothing) and a
+//! hand-made file with CRLF ends, trailing spaces, blank lines or no final newline reads as
+//! the judge's does. [`quote`] shows a bad line or token in an error message: at most
+//! [`QUOTE_CHARS`] characters (counted as characters, not bytes), control characters and
+//! bytes that are not UTF-8 escaped.
+//!
+//! Complexity: O(1) per input byte; O(`KEPT_BYTES`) memory.
+//! Verified: through every solution that inlines it, by tests/solutions/ (CRLF, trailing
+//! spaces, blank lines, no final newline, a huge line in flat memory, non-UTF-8 bytes, the
+//! length and escaping of every error message).
+//!
+//! This file is the single source: `scripts/sync-core` copies it verbatim into every
+//! solution whose marker names it, and `tests/tools/sync.rs` fails on any drift.
+#![allow(dead_code)] // each solution uses a different part
+
+use std::io::BufRead;
+
+/// An error message quotes at most this many characters of a bad line or token.
+pub const QUOTE_CHARS: usize = 60;
+/// Bytes kept of one line or token: more than any valid one, and enough for `QUOTE_CHARS`
+/// characters of up to 4 bytes each.
+pub const KEPT_BYTES: usize = 4 * QUOTE_CHARS + 16;
+
+/// Lines read from the input one at a time: only the current line is kept, without the white
+/// space around it, cut at `KEPT_BYTES` bytes (a longer line is malformed anyway).
+pub struct Lines<R> {
+    input: R,
+    line: Vec<u8>,
+    /// The current line's number, counted from 1.
+    number: usize,
+}
+
+impl<R: BufRead> Lines<R> {
+    pub fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            line: Vec::with_capacity(KEPT_BYTES),
+            number: 0,
+        }
+    }
+
+    /// The next line that is not blank, trimmed, with its number; `None` at the end of the
+    /// input.
+    pub fn next_nonblank(&mut self) -> Result<Option<(usize, &[u8])>, String> {
+        while self.read_line()? {
+            if !self.line.is_empty() {
+                return Ok(Some((self.number, &self.line)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Reads the next line into `self.line`, trimmed; `false` at the end of the input.
+    fn read_line(&mut self) -> Result<bool, String> {
+        self.line.clear();
+        let mut any = false;
+        let mut cut = false; // something other than white space went past KEPT_BYTES
+        loop {
+            let buffer = self
+                .input
+                .fill_buf()
+                .map_err(|e| format!("cannot read input: {e}"))?;
+            if buffer.is_empty() {
+                break;
+            }
+            any = true;
+            // The line's bytes in this buffer: up to the newline, or all of it.
+            let (mut part, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+                Some(end) => (&buffer[..end], end + 1, true),
+                None => (buffer, buffer.len(), false),
+            };
+            if self.line.is_empty() {
+                // Leading white space (it may span buffers).
+                let start = part.iter().position(|byte| !byte.is_ascii_whitespace());
+                part = &part[start.unwrap_or(part.len())..];
+            }
+            let kept = part.len().min(KEPT_BYTES - self.line.len());
+            self.line.extend_from_slice(&part[..kept]);
+            cut |= part[kept..].iter().any(|byte| !byte.is_ascii_whitespace());
+            self.input.consume(used);
+            if ended {
+                break;
+            }
+        }
+        if !any {
+            return Ok(false);
+        }
+        self.number += 1;
+        // A cut line keeps its full KEPT_BYTES bytes, so it is still seen as too long.
+        while !cut && self.line.last().map_or(false, u8::is_ascii_whitespace) {
+            self.line.pop();
+        }
+        Ok(true)
+    }
+}
+
+/// White-space separated tokens, read from the input one at a time: only the current token
+/// is kept, cut at `KEPT_BYTES` bytes (a longer token is malformed anyway).
+pub struct Tokens<R> {
+    input: R,
+    token: Vec<u8>,
+    /// The line the reading is on, counted from 1.
+    line: usize,
+}
+
+impl<R: BufRead> Tokens<R> {
+    pub fn new(input: R) -> Tokens<R> {
+        Tokens {
+            input,
+            token: Vec::with_capacity(KEPT_BYTES),
+            line: 1,
+        }
+    }
+
+    /// The next token with the number of its line, or `None` at the end of the input.
+    pub fn next(&mut self) -> Result<Option<(usize, &[u8])>, String> {
+        self.token.clear();
+        loop {
+            let buffer = self
+                .input
+                .fill_buf()
+                .map_err(|e| format!("cannot read input: {e}"))?;
+            if buffer.is_empty() {
+                break;
+            }
+            let mut used = 0;
+            let mut complete = false;
+            for &byte in buffer {
+                if byte.is_ascii_whitespace() {
+                    if !self.token.is_empty() {
+                        complete = true; // the white space is left for the next call
+                        break;
+                    }
+                    if byte == b'\n' {
+                        self.line += 1;
+                    }
+                } else if self.token.len() < KEPT_BYTES {
+                    self.token.push(byte);
+                }
+                used += 1;
+            }
+            self.input.consume(used);
+            if complete {
+                break;
+            }
+        }
+        Ok(if self.token.is_empty() {
+            None
+        } else {
+            Some((self.line, &self.token))
+        })
+    }
+}
+
+/// `bytes` as an error message shows them: at most `QUOTE_CHARS` characters (then `...`),
+/// control characters and a byte-order mark escaped (`\r`, `\t`, `\u{1b}`, `\u{feff}`) and
+/// bytes that are not UTF-8 as `\xNN`.
+pub fn quote(bytes: &[u8]) -> String {
+    let mut shown = String::new();
+    let mut rest = bytes;
+    let mut count = 0;
+    while let Some(&first) = rest.first() {
+        if count == QUOTE_CHARS {
+            shown.push_str("...");
+            break;
+        }
+        // The shortest prefix that is valid UTF-8 is exactly one character.
+        let decoded = (1..=rest.len().min(4)).find_map(|length| {
+            let text = std::str::from_utf8(&rest[..length]).ok()?;
+            Some((text.chars().next()?, length))
+        });
+        match decoded {
+            Some((character, length)) => {
+                // Control characters, and the invisible byte-order mark (U+FEFF), escaped.
+                if character.is_control() || character == '\u{feff}' {
+                    shown.extend(character.escape_default());
+                } else {
+                    shown.push(character);
+                }
+                rest = &rest[length..];
+            }
+            None => {
+                shown.push_str(&format!("\\x{first:02x}"));
+                rest = &rest[1..];
+            }
+        }
+        count += 1;
+    }
+    shown
+}
+// ==== END solutions/input.rs ====
+}
+
+#[rustfmt::skip]
+mod bitcore {
+// ==== BEGIN solutions/core.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
+//! Bit-search core for 9x9 Sudoku: propagate forced moves, branch on a tight cell,
+//! report every completion to a goal that decides what to keep and what to cut.
+//!
+//! `search(board, goal)` visits the completions of a puzzle. The goal sees each complete
+//! grid (`found`, `true` stops), may cut a subtree (`prune`) or pick the branching cell
+//! (`choose_cell`): [`FirstSolution`], [`CountSolutions`], or P1074's maximiser.
+//!
+//! # Representation (why it is fast)
+//! Digit-major bitboards by band, as in JCZSolve and tdoku: for digit `d` and band `b`
+//! (rows `3b..3b+3`), one `u32` "digit-band" holds the 27 cells where `d` may still go, bit
+//! `(r % 3) * 9 + c`. The board is 268 bytes, so a branch copies it: the copy is the undo.
+//! - The band rule, one visit per changed digit-band: inside a band, digit `d` fills each
+//!   of the 3 rows once and each of the 3 boxes once, so its row-to-box choice is a
+//!   permutation. Compress the 27 bits to a 3x3 row-by-box matrix, keep the union of the
+//!   permutations that fit (`BAND_ALLOWED`), expand back and mask: hidden singles in rows
+//!   and boxes and both kinds of locked candidates in one table look-up. The same visit
+//!   (a) takes from the other two bands every column that a box here offers alone
+//!   (`OTHER_BANDS_KEEP`: the digit must sit in that column in this band), and (b) marks the
+//!   rows left with one cell as solved and takes those cells from the other 8 digits.
+//! - So placing a digit is lazy: it only confines the digit to its cell within its own
+//!   digit-band; the visit that follows does the rest, in bulk. (Givens are the exception:
+//!   `from_grid` clears their cell and column at once, which spares the first propagation
+//!   most of its rounds.)
+//! - Change tracking: `seen` keeps each digit-band as its last visit left it. A pass checks
+//!   the 27 words and visits those that differ (a change to a word later in the pass is
+//!   seen in the same pass), until a pass finds nothing. The pass is unrolled (fixed
+//!   addresses; the solved-row clearing is 8 plain ANDs, cheaper than a branch taken half
+//!   the time), in an order where no two words in a row share a digit or a band.
+//! - Naked singles: candidates per cell counted bit-sliced over the 9 digits (`once`,
+//!   `twice`), 27 cells at a time, the 3 bands in one loop.
+//! - Branching: binary and iterative. Pick a bi-value cell in the box with the most open
+//!   cells (fewer guesses than the first bi-value cell: docs/design.md#branch-cell), else
+//!   the first open cell of each band with the fewest candidates of those three. Try one
+//!   digit on a copy (lowest first, or highest when the goal asks), then remove it from the
+//!   cell; on a bi-value cell the other digit is placed at once. No allocation.
+//! - Ending early when counting: a propagated board with 4 open cells is a rectangle with
+//!   exactly two completions (`rectangle_fills` says why), both reported without a guess.
+//! - Where the time goes: mispredicted checks and waiting on memory, more than
+//!   instructions: cutting instructions saved little of the time, letting visits overlap
+//!   saved much more (docs/design.md#compiler-fence, #pass-order).
+//! - Left out, each costing more per node than its fewer nodes save: the band rule on
+//!   stacks, claiming on columns, tdoku's triads, branching on permutations, other cell
+//!   choices, digit orders and pass schedules (docs/design.md#tried-and-lost-9x9).
+//!
+//! # Complexity
+//! Exponential in the worst case (Sudoku completion is NP-complete); a visit is O(1) word
+//! operations, a guess a few thousand instructions. Most 17-clue puzzles need no guess.
+//!
+//! # Verified
+//! `tests/cores/` (unit tests; counts and every completion against the plain oracle),
+//! `tests/solutions/` (every solution against the oracle on its stress mix), the official
+//! NOIP 2009 and POJ 3074 data (tests/judge.rs), `scripts/stress`. The single source:
+//! `scripts/sync-core` copies it verbatim into every solution and `tests/tools/sync.rs`
+//! fails on any drift.
+#![allow(dead_code)] // each solution uses a different part of the core
+
+/// The 9 cells of one row of a band, for rows 0, 1, 2 of the band.
+const ROW_IN_BAND: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+/// The 3 cells of column 0 inside a band; shift left by `c` for column `c`.
+const COLUMN_IN_BAND: u32 = 1 | 1 << 9 | 1 << 18;
+/// The 9 cells of box 0 inside a band; shift left by `3 * k` for box `k`.
+const BOX_IN_BAND: u32 = 0x7 | 0x7 << 9 | 0x7 << 18;
+/// All 27 cells of a band.
+const FULL_BAND: u32 = (1 << 27) - 1;
+
+/// The candidates of the empty board: 27 full digit-bands, then padding.
+const EMPTY_BOARD_CANDIDATES: [u32; 32] = {
+    let mut words = [0; 32];
+    let mut index = 0;
+    while index < 27 {
+        words[index] = FULL_BAND;
+        index += 1;
+    }
+    words
+};
+/// The 6 orders of 3 things: a digit's rows-to-boxes choices in a band (and P1074's).
+pub const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+/// `OTHER_BANDS_KEEP[columns]`: for a digit's 9-bit column set in one band, the cells the
+/// other two bands keep: all but the columns that are the only one of their box (stack)
+/// in the set, since the digit must sit in such a column in this band.
+const OTHER_BANDS_KEEP: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut lone = 0;
+        let mut stack = 0;
+        while stack < 3 {
+            let group = (columns >> (3 * stack)) & 7;
+            if group == 1 || group == 2 || group == 4 {
+                lone |= (group << (3 * stack)) as u32;
+            }
+            stack += 1;
+        }
+        table[columns] = FULL_BAND & !(lone * COLUMN_IN_BAND);
+        columns += 1;
+    }
+    table
+};
+/// `ROW_TO_BOXES[row bits]`: which of the 3 boxes a 9-bit row touches (3 bits).
+const ROW_TO_BOXES: [u32; 512] = build_row_to_boxes();
+/// `BAND_ALLOWED[m]`: for a 3x3 row-by-box presence matrix `m` (bit `3 * row + box`), the
+/// 27 cells covered by the row-to-box permutations whose 3 pairs are all in `m`.
+/// 0 = contradiction. (The union of permutations, expanded to cells in the same table:
+/// one dependent load fewer on the hottest path.)
+const BAND_ALLOWED: [u32; 512] = build_band_allowed();
+/// `PEERS_IN_BAND[p]`: cells of the same band sharing a row, column or box with cell `p`.
+const PEERS_IN_BAND: [u32; 27] = build_peers_in_band();
+
+/// The open-cell counts of the 3 boxes of a band, one per byte (box `k` in byte `k`), for a
+/// band's 27-bit `cells`: each 3-cell group counted in place (`v - (v >> 1) - (v >> 2)`
+/// within a group is its bit count), two rows added (at most 6, still 3 bits), then the
+/// groups spread to bytes so that the third row's counts add without carries.
+#[inline]
+fn box_counts(cells: u32) -> u32 {
+    let groups = cells - (cells >> 1 & 0o333_333_333) - (cells >> 2 & 0o111_111_111);
+    let spread = |v: u32| (v & 0o7) | (v & 0o70) << 5 | (v & 0o700) << 10;
+    spread((groups & 0x1FF) + (groups >> 9 & 0x1FF)) + spread(groups >> 18)
+}
+
+const fn build_row_to_boxes() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if row & (0x7 << (3 * k)) != 0 {
+                table[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    table
+}
+
+const fn build_band_allowed() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 6 {
+            let p = PERMUTATIONS[i]; // row r goes to box p[r]
+            let bits = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
+            if m & bits == bits {
+                table[m] |= expand(bits as u32);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    table
+}
+
+/// The 27 cells covered by the row-box pairs of a 3x3 matrix.
+const fn expand(pairs: u32) -> u32 {
+    let mut cells = 0;
+    let mut pair = 0;
+    while pair < 9 {
+        if pairs & (1 << pair) != 0 {
+            let (row, k) = (pair / 3, pair % 3);
+            cells |= 0x7 << (9 * row + 3 * k);
+        }
+        pair += 1;
+    }
+    cells
+}
+
+const fn build_peers_in_band() -> [u32; 27] {
+    let mut table = [0; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (row, col) = (p / 9, p % 9);
+        table[p] =
+            (ROW_IN_BAND[row] | COLUMN_IN_BAND << col | BOX_IN_BAND << (col / 3 * 3)) & !(1 << p);
+        p += 1;
+    }
+    table
+}
+
+/// Per band (lanes 0-2; lane 3 unused), the cells with at least 1, 2 and 3 candidates.
+type CandidateCounts = [[u32; 4]; 3];
+
+/// A partly solved board. Digits are `0..9` inside the core (`1..=9` at the edges).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// `candidates[3 * d + b]`: cells of band `b` where digit `d` may still go. After
+    /// propagation a solved cell keeps exactly its own digit's bit, so the grid is readable
+    /// from here. Words 27 to 31 are padding, always 0 (never visited); measured, the
+    /// 32-word layout runs fewer instructions than 27 words.
+    candidates: [u32; 32],
+    /// `seen[i]`: `candidates[i]` as the band rule's last visit left it.
+    seen: [u32; 32],
+    /// `unsolved[b]`: cells of band `b` not yet known to be solved.
+    unsolved: [u32; 3],
+}
+
+/// One step of the search, shown to a goal that watches (`Goal::WATCHES`: the trace tool's,
+/// `scripts/trace`). Digits are 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The band rule visited digit-band `index` (digit `index / 3`, band `index % 3`), which
+    /// held `before`. The board is as the visit left it, or as it was when the visit found
+    /// no row-to-box permutation left (a contradiction).
+    Visit { index: usize, before: u32 },
+    /// A naked single: `digit` placed in `cell` (its box, row and column follow lazily).
+    Single { cell: usize, digit: usize },
+    /// A guess: `digit` goes in `cell` on a copy, whose subtree is searched next. The board
+    /// is the node's, before the guess (the copy is kept out of sight: taking its address
+    /// costs the search a copy; `place` makes it again).
+    Guess { cell: usize, digit: usize },
+    /// The guess's subtree is done: `digit` leaves `cell` (a bi-value cell gets its other).
+    Undo { cell: usize, digit: usize },
+    /// Propagation met a contradiction: this node is a dead end.
+    DeadEnd,
+}
+
+/// What the search reports to, and what decides the search's purpose.
+///
+/// Call order (a promise): at each node the search propagates, then calls `found` if the
+/// board is complete (twice, with both completions, for a rectangle when the goal asks for
+/// `EVERY_COMPLETION`), else `prune`, and only if that returned `false`, `choose_cell` on
+/// the same board, with nothing between: P1074's goal reuses in one what it computed in
+/// the other.
+pub trait Goal {
+    /// Called with each complete, valid grid. Return `true` to stop the whole search.
+    fn found(&mut self, board: &Board) -> bool;
+    /// Called at every node after propagation that is not complete; return `true` to skip
+    /// this subtree (for example when an upper bound cannot beat the best found so far).
+    fn prune(&mut self, _board: &Board) -> bool {
+        false
+    }
+    /// The open cell to branch on next, or `None` to let the core pick (a bi-value cell,
+    /// else a cell with few candidates). A goal that scores some cells may want those
+    /// decided first. Called right after `prune` returned `false`, on the same board.
+    fn choose_cell(&mut self, _board: &Board) -> Option<usize> {
+        None
+    }
+    /// Try the branching cell's highest digit first (a maximiser finds good scores
+    /// early); by default the lowest, which is as good as any order for the others.
+    const HIGH_DIGITS_FIRST: bool = false;
+    /// Whether the goal wants every completion (counting): then a board left with 4 open
+    /// cells, a rectangle, is finished at once with its two completions. Off by default:
+    /// the check slows a first-solution search (docs/design.md#rectangle), and it never
+    /// fires on a puzzle with one solution.
+    const EVERY_COMPLETION: bool = false;
+    /// Whether the goal watches the search step by step (`step`). Off, every call of
+    /// `step` is compiled out: the search runs as if it did not exist
+    /// (docs/design.md#watching-the-search).
+    const WATCHES: bool = false;
+    /// Called at each step of the search (`Step`) when `WATCHES` is on.
+    fn step(&mut self, _step: Step, _board: &Board) {}
+}
+
+impl Board {
+    /// The empty board: every digit possible everywhere.
+    pub fn empty() -> Board {
+        Board {
+            candidates: EMPTY_BOARD_CANDIDATES,
+            seen: EMPTY_BOARD_CANDIDATES,
+            unsolved: [FULL_BAND; 3],
+        }
+    }
+
+    /// A board from 81 cells in row-major order, `0` empty and `1..=9` a given.
+    /// Returns `None` when two givens clash (same digit twice in a row, column or box).
+    /// Values above 9 are the caller's to reject (every solution's parser does; checking
+    /// here again is a cost on the hottest setup path for no gain).
+    pub fn from_grid(grid: &[u8; 81]) -> Option<Board> {
+        let mut board = Board::empty();
+        for (cell, &value) in grid.iter().enumerate() {
+            debug_assert!(value <= 9, "callers pass cells 0-9");
+            if value == 0 {
+                continue;
+            }
+            let (digit, band, pos) = (usize::from(value - 1), cell / 27, cell % 27);
+            // Each given so far took its digit from its row, column and box, so a clashing
+            // given finds its own candidate gone.
+            if board.candidates[3 * digit + band] & (1 << pos) == 0 {
+                return None;
+            }
+            board.place_given(digit, cell);
+        }
+        Some(board)
+    }
+
+    /// Puts a given, eagerly: takes the digit from the cell's row and box and from the whole
+    /// column, takes the cell from the other digits, and marks it solved. (`place` does the
+    /// first part inside the band only and leaves the rest to propagation; for the givens,
+    /// doing it all at once saves the first propagation many rounds.)
+    fn place_given(&mut self, digit: usize, cell: usize) {
+        let (band, pos) = (cell / 27, cell % 27);
+        for other in 0..9 {
+            self.candidates[3 * other + band] &= !(1 << pos);
+        }
+        let column = !(COLUMN_IN_BAND << (pos % 9));
+        for other_band in 0..3 {
+            self.candidates[3 * digit + other_band] &= column;
+        }
+        self.place(digit, cell); // the row and box in the band
+        self.candidates[3 * digit + band] |= 1 << pos; // the loops above took it too
+        self.unsolved[band] &= !(1 << pos);
+    }
+
+    /// Puts `digit` (0-based) in `cell`, which must still allow it. Lazy: it only takes
+    /// the digit from the cell's row, box and column inside the cell's own band; the next
+    /// `propagate` clears the cell's other digits and the column in the other bands.
+    #[inline]
+    pub fn place(&mut self, digit: usize, cell: usize) {
+        self.candidates[3 * digit + cell / 27] &= !PEERS_IN_BAND[cell % 27];
+    }
+
+    /// Removes `digit` (0-based) from the candidates of `cell`.
+    #[inline]
+    pub fn eliminate(&mut self, digit: usize, cell: usize) {
+        self.candidates[3 * digit + cell / 27] &= !(1 << (cell % 27));
+    }
+
+    /// Applies every forced move until none is left; `false` on a contradiction (a cell, or
+    /// a digit in a row or box, with no place left). Returns as soon as a quiet band-rule
+    /// pass leaves no open cell: every row of every digit-band is then one cell, taken from
+    /// the other digits, and the visits have cleared its box and column: a valid grid.
+    pub fn propagate(&mut self) -> bool {
+        self.settle(&mut FirstSolution::default()).is_some()
+    }
+
+    /// `propagate`, returning the final board's candidate counts (`count_candidates`; all
+    /// 0 when it is solved) so that choosing a branch cell need not count again.
+    fn settle<G: Goal>(&mut self, goal: &mut G) -> Option<CandidateCounts> {
+        loop {
+            if !self.apply_band_rule(goal) {
+                return None;
+            }
+            if self.is_solved() {
+                return Some([[0; 4]; 3]);
+            }
+            let counts = self.count_candidates();
+            match self.place_naked_singles(&counts, goal) {
+                None => return None,
+                Some(true) => continue,
+                Some(false) => return Some(counts),
+            }
+        }
+    }
+
+    /// Visits every changed digit-band until none changes. `false` on a contradiction.
+    fn apply_band_rule<G: Goal>(&mut self, goal: &mut G) -> bool {
+        // Unrolled by hand: with a constant index, each visit's words are fixed addresses.
+        // The fence emits nothing; it stops LLVM from keeping words loaded by earlier checks
+        // in registers across the pass, which spilled them (docs/design.md#compiler-fence).
+        macro_rules! visit_changed {
+            ($quiet:ident; $($index:literal)*) => {$(
+                if self.candidates[$index] != self.seen[$index] {
+                    $quiet = false;
+                    if !self.visit($index, goal) {
+                        return false;
+                    }
+                }
+                std::sync::atomic::compiler_fence(std::sync::atomic::Ordering::SeqCst);
+            )*};
+        }
+        // The order: a visit writes to its digit's 2 other words and its band's 8 others,
+        // and a check of such a word waits for those writes. Here no two words in a row
+        // share a digit or a band (digit d in band (d + k) % 3, for k = 0, 1, 2), so the
+        // processor overlaps a visit with the checks after it, which index order 0, 1, 2,
+        // ..., 26 never lets it do (docs/design.md#pass-order).
+        loop {
+            let mut quiet = true;
+            visit_changed!(quiet; 0 4 8 9 13 17 18 22 26 1 5 6 10 14 15 19 23 24 2 3 7 11 12 16 20 21 25);
+            if quiet {
+                return true;
+            }
+        }
+    }
+
+    /// The band rule on digit-band `index`, then its columns and its solved rows.
+    #[inline(always)]
+    fn visit<G: Goal>(&mut self, index: usize, goal: &mut G) -> bool {
+        let band = index % 3;
+        let before = self.candidates[index];
+        let presence = ROW_TO_BOXES[(before & 0x1FF) as usize]
+            | ROW_TO_BOXES[(before >> 9 & 0x1FF) as usize] << 3
+            | ROW_TO_BOXES[(before >> 18 & 0x1FF) as usize] << 6;
+        let cells = before & BAND_ALLOWED[presence as usize];
+        if cells == 0 {
+            if G::WATCHES {
+                goal.step(Step::Visit { index, before }, self);
+            }
+            return false;
+        }
+        self.candidates[index] = cells;
+        self.seen[index] = cells;
+        // A box offering the digit one column only holds it in that column in this band.
+        let columns = (cells | cells >> 9 | cells >> 18) & 0x1FF;
+        let keep = OTHER_BANDS_KEEP[columns as usize];
+        let first = index - band;
+        self.candidates[first + (band + 1) % 3] &= keep;
+        self.candidates[first + (band + 2) % 3] &= keep;
+        // Rows left with one cell are solved: those cells leave the other digits. Found by
+        // arithmetic on the 3 rows at once rather than 3 table look-ups (a shorter chain of
+        // loads: docs/design.md#solved-rows):
+        // `rest` is each row without its lowest cell (every row has one, so no borrow
+        // crosses rows), bit 8 of a row in `more` says its `rest` is not empty, and
+        // `more - (more >> 8) | more` widens that bit to the whole row.
+        const LOW_8_BITS: u32 = 0xFF * COLUMN_IN_BAND; // of each row
+        const BIT_8: u32 = 0x100 * COLUMN_IN_BAND;
+        let rest = cells & cells.wrapping_sub(COLUMN_IN_BAND);
+        let more = (((rest & LOW_8_BITS) + LOW_8_BITS) | rest) & BIT_8;
+        let solved = cells & !((more - (more >> 8)) | more);
+        // Unconditional: with `index` constant this is 8 fixed ANDs, cheaper than a
+        // branch that is taken about half the time.
+        self.unsolved[band] &= !solved;
+        for digit in 0..9 {
+            if 3 * digit + band != index {
+                self.candidates[3 * digit + band] &= !solved;
+            }
+        }
+        if G::WATCHES {
+            goal.step(Step::Visit { index, before }, self);
+        }
+        true
+    }
+
+    /// Places every cell with one candidate. `None` on a cell with none; else whether any
+    /// cell was placed.
+    fn place_naked_singles<G: Goal>(
+        &mut self,
+        counts: &CandidateCounts,
+        goal: &mut G,
+    ) -> Option<bool> {
+        let mut placed = false;
+        let [once, twice, _] = counts;
+        for band in 0..3 {
+            let (once, twice) = (once[band], twice[band]);
+            if self.unsolved[band] & !once != 0 {
+                return None;
+            }
+            let mut singles = self.unsolved[band] & !twice;
+            while singles != 0 {
+                let pos = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                // An earlier single of this batch may have taken this cell's last digit.
+                let digits = self.candidates_of(27 * band + pos); // no early exit: no branch
+                if digits == 0 {
+                    return None;
+                }
+                let digit = digits.trailing_zeros() as usize;
+                self.place(digit, 27 * band + pos);
+                if G::WATCHES {
+                    goal.step(
+                        Step::Single {
+                            cell: 27 * band + pos,
+                            digit,
+                        },
+                        self,
+                    );
+                }
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Bit-sliced candidate counts of every band's cells: per band, the cells with at least
+    /// 1, 2 and 3 candidates. Written over 4 lanes (the 3 bands and one thrown away), so
+    /// that LLVM may do the bands together.
+    #[inline]
+    fn count_candidates(&self) -> CandidateCounts {
+        let (mut once, mut twice, mut thrice) = ([0u32; 4], [0u32; 4], [0u32; 4]);
+        for digit in 0..9 {
+            for lane in 0..4 {
+                // Lane 3 reads the next digit's band 0 (or padding after digit 8).
+                let cells = self.candidates[3 * digit + lane];
+                thrice[lane] |= twice[lane] & cells;
+                twice[lane] |= once[lane] & cells;
+                once[lane] |= cells;
+            }
+        }
+        [once, twice, thrice]
+    }
+
+    /// The cell to branch on: a bi-value cell if any, the first one of the box with the most
+    /// open cells (a guess there reaches the most undecided cells), else the first open cell
+    /// of each band, whichever of those three has the fewest candidates.
+    fn branch_cell(&self, counts: &CandidateCounts) -> usize {
+        // Branch-free: each box's key is its open-cell count (then the earlier box) when it
+        // holds a bi-value cell, else 0, and the largest key wins. (With an `if` per box
+        // this function caused a tenth of the search's mispredicted branches.)
+        let [_, twice, thrice] = counts;
+        let mut best_key = 0;
+        let mut pairs = [0; 3];
+        for band in 0..3 {
+            let open = self.unsolved[band];
+            pairs[band] = open & twice[band] & !thrice[band];
+            let counts = box_counts(open);
+            for k in 0..3 {
+                let has_pair = u32::from(pairs[band] & BOX_IN_BAND << (3 * k) != 0);
+                let box_index = (3 * band + k) as u32;
+                let key = has_pair * ((counts >> (8 * k) & 0xFF) << 4 | (15 - box_index));
+                best_key = best_key.max(key);
+            }
+        }
+        if best_key != 0 {
+            let box_index = 15 - (best_key & 15) as usize;
+            let (band, k) = (box_index / 3 % 3, box_index % 3);
+            let in_box = pairs[band] & BOX_IN_BAND << (3 * k);
+            return 27 * band + in_box.trailing_zeros() as usize;
+        }
+        let mut best = (u32::MAX, 0);
+        for band in 0..3 {
+            if self.unsolved[band] != 0 {
+                let cell = 27 * band + self.unsolved[band].trailing_zeros() as usize;
+                best = best.min((self.candidates_of(cell).count_ones(), cell));
+            }
+        }
+        best.1
+    }
+
+    /// Whether every cell holds a digit.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// How many cells hold no digit yet.
+    #[inline]
+    pub fn open_cells(&self) -> u32 {
+        self.unsolved.iter().map(|cells| cells.count_ones()).sum()
+    }
+
+    /// The two completions of a propagated board with exactly 4 open cells, the goal's
+    /// preferred digit in the first open cell first.
+    ///
+    /// Why exactly two: after propagation a row, column or box never has one open cell (its
+    /// missing digit would be a single there), so the 4 cells are 2 rows by 2 columns. Each
+    /// row misses 2 digits, and an open cell has at least 2 candidates, so all 4 cells hold
+    /// the same pair (each column meets both rows). They are not in one box (which would miss
+    /// 4 digits) nor in 4 (one open cell each), so in 2 boxes of 2 cells: both diagonal
+    /// fillings complete every row, column and box, and nothing else does.
+    fn rectangle_fills<G: Goal>(&self) -> [Board; 2] {
+        let mut cells = [0; 4];
+        let mut found = 0;
+        for band in 0..3 {
+            let mut open = self.unsolved[band];
+            while open != 0 {
+                cells[found & 3] = 27 * band + open.trailing_zeros() as usize;
+                found += 1;
+                open &= open - 1;
+            }
+        }
+        let corner = cells[0];
+        let digits = self.candidates_of(corner);
+        let (low, high) = (
+            digits.trailing_zeros() as usize,
+            31 - digits.leading_zeros() as usize,
+        );
+        let (first, second) = if G::HIGH_DIGITS_FIRST {
+            (high, low)
+        } else {
+            (low, high)
+        };
+        let mut fills = [*self; 2];
+        for &cell in &cells {
+            debug_assert_eq!(self.candidates_of(cell), digits);
+            let (same_row, same_column) = (cell / 9 == corner / 9, cell % 9 == corner % 9);
+            // The corner and its opposite take one digit, the other two cells the other.
+            let (mine, other) = if same_row == same_column {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            fills[0].eliminate(other, cell);
+            fills[1].eliminate(mine, cell);
+        }
+        fills[0].unsolved = [0; 3];
+        fills[1].unsolved = [0; 3];
+        fills
+    }
+
+    /// Candidates of `cell` as a mask: bit `d` set when digit `d + 1` may go there.
+    pub fn candidates_of(&self, cell: usize) -> u32 {
+        debug_assert!(cell < 81);
+        // `% 3` changes nothing for a cell below 81, but it proves every index below 27,
+        // so the 9 look-ups need no bounds checks.
+        let (band, pos) = (cell / 27 % 3, cell % 27);
+        (0..9).fold(0, |mask, d| {
+            mask | (self.candidates[3 * d + band] >> pos & 1) << d
+        })
+    }
+
+    /// The grid as 81 values, `1..=9` for placed cells and `0` for open ones.
+    pub fn grid(&self) -> [u8; 81] {
+        let mut grid = [0; 81];
+        for (index, &cells) in self.candidates[..27].iter().enumerate() {
+            let (digit, band) = (index / 3, index % 3);
+            let mut placed = cells & !self.unsolved[band];
+            while placed != 0 {
+                grid[27 * band + placed.trailing_zeros() as usize] = digit as u8 + 1;
+                placed &= placed - 1;
+            }
+        }
+        grid
+    }
+}
+
+/// Visits the completions of `board` and reports each to `goal` (which also sets the digit
+/// order at each guess). Returns `true` when the goal stopped the search.
+pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
+    loop {
+        let counts = match board.settle(goal) {
+            Some(counts) => counts,
+            None => {
+                if G::WATCHES {
+                    goal.step(Step::DeadEnd, &board);
+                }
+                return false;
+            }
+        };
+        if board.is_solved() {
+            return goal.found(&board);
+        }
+        if G::EVERY_COMPLETION && board.open_cells() == 4 {
+            // A rectangle: filled both ways here instead of a guess and two propagations.
+            // Counting, a quarter of the guesses go so (docs/design.md#rectangle).
+            let [first, second] = board.rectangle_fills::<G>();
+            return goal.found(&first) || goal.found(&second);
+        }
+        if goal.prune(&board) {
+            return false;
+        }
+        let cell = goal
+            .choose_cell(&board)
+            .unwrap_or_else(|| board.branch_cell(&counts));
+        let digits = board.candidates_of(cell);
+        debug_assert!(digits.count_ones() > 1, "branch on an open cell below 81");
+        let digit = if G::HIGH_DIGITS_FIRST {
+            31 - digits.leading_zeros() as usize
+        } else {
+            digits.trailing_zeros() as usize
+        };
+        let mut guess = board;
+        guess.place(digit, cell);
+        if G::WATCHES {
+            goal.step(Step::Guess { cell, digit }, &board);
+        }
+        if search(guess, goal) {
+            return true;
+        }
+        board.eliminate(digit, cell);
+        let rest = digits & !(1 << digit);
+        if rest.is_power_of_two() {
+            // A bi-value cell: the other digit is forced, so place it now rather than
+            // leaving it to a round of naked singles.
+            board.place(rest.trailing_zeros() as usize, cell);
+        }
+        if G::WATCHES {
+            goal.step(Step::Undo { cell, digit }, &board);
+        }
+    }
+}
+
+/// Goal: stop at the first solution and keep it.
+#[derive(Default)]
+pub struct FirstSolution {
+    pub grid: Option<[u8; 81]>,
+}
+
+impl Goal for FirstSolution {
+    fn found(&mut self, board: &Board) -> bool {
+        self.grid = Some(board.grid());
+        true
+    }
+}
+
+/// Goal: count solutions, stopping once `cap` are found; keeps the first one.
+pub struct CountSolutions {
+    pub cap: u64,
+    pub count: u64,
+    pub first: Option<[u8; 81]>,
+}
+
+impl CountSolutions {
+    pub fn up_to(cap: u64) -> CountSolutions {
+        CountSolutions {
+            cap,
+            count: 0,
+            first: None,
+        }
+    }
+}
+
+impl Goal for CountSolutions {
+    const EVERY_COMPLETION: bool = true;
+
+    fn found(&mut self, board: &Board) -> bool {
+        if self.first.is_none() {
+            self.first = Some(board.grid());
+        }
+        self.count += 1;
+        self.count >= self.cap
+    }
+}
+// ==== END solutions/core.rs ====
+}

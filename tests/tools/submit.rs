@@ -1,0 +1,177 @@
+//! `scripts/submit` and the stripping behind it (`src/strip.rs`): comments go, literals and
+//! attributes stay, a stripped program behaves as the original; `submit` prints the file
+//! byte for byte when it fits the profile's limit, and the stripped text, within the limit,
+//! when it does not.
+
+use std::path::Path;
+use std::process::{Command, Output};
+use sudoku_toolkit::problems::PROBLEMS;
+use sudoku_toolkit::profiles;
+use sudoku_toolkit::strip::{paste_text, strip_comments, Paste};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A program whose comments hide in every place a naive stripper would break.
+const TRICKY: &str = r####"#![allow(dead_code)] // an inner attribute stays
+//! an inner doc comment goes
+/// a doc comment goes
+
+/* a block /* nested */ comment */
+#[derive(Debug)] // an outer attribute stays
+struct Url<'a>(&'a str);
+
+fn main() {
+    let url = Url("http://example.com"); // `//` inside a string
+    let slash = '/'; let quote = '"'; let escaped = '\''; let back = '\\';
+    let raw = r#"a raw "// string" with /* this */"#;
+    let bytes = b"// bytes"; let byte = b'/';
+    let spaced = "two lines,
+
+with a blank line and trailing spaces   
+inside";
+    'outer: for i in 0..2 { if i == 1 { break 'outer; } }
+    println!("{:?} {slash}{quote}{escaped}{back} {raw} {:?} {byte} {spaced:?}", url, bytes);
+    let x = 1 /* inline */ + 2; // end
+    println!("{x}");
+}
+"####;
+
+#[test]
+fn comments_go_and_literals_and_attributes_stay() {
+    let stripped = strip_comments(TRICKY);
+    for kept in [
+        "#![allow(dead_code)]",
+        "#[derive(Debug)]",
+        "\"http://example.com\"",
+        "'/'",
+        "'\"'",
+        "'\\''",
+        "r#\"a raw \"// string\" with /* this */\"#",
+        "b\"// bytes\"",
+        "two lines,\n\nwith a blank line and trailing spaces   \ninside",
+        "'outer: for",
+    ] {
+        assert!(stripped.contains(kept), "lost {kept:?}:\n{stripped}");
+    }
+    for gone in [
+        "inner attribute stays",
+        "doc comment",
+        "nested",
+        "inside a string",
+        "inline",
+        "// end",
+    ] {
+        assert!(!stripped.contains(gone), "kept {gone:?}:\n{stripped}");
+    }
+    assert!(stripped.starts_with("#![allow(dead_code)]\n#[derive(Debug)]\nstruct"));
+    assert!(stripped
+        .lines()
+        .all(|line| line == line.trim_end() || line.starts_with("with a blank line")));
+    // The only blank line left is the one inside the string.
+    assert_eq!(stripped.matches("\n\n").count(), 1, "{stripped}");
+}
+
+/// Builds `source` with rustc and returns what it prints.
+fn output_of(source: &str, name: &str) -> String {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("strip");
+    let program =
+        sudoku_toolkit::problems::build_alone(source, &dir, name).unwrap_or_else(|e| panic!("{e}"));
+    let output = Command::new(program).output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn a_stripped_program_prints_what_the_original_prints() {
+    let original = output_of(TRICKY, "tricky");
+    assert!(original.contains("http://example.com"), "{original}");
+    assert_eq!(
+        output_of(&strip_comments(TRICKY), "tricky_stripped"),
+        original
+    );
+}
+
+#[test]
+fn paste_text_strips_only_what_is_over_the_limit() {
+    let source = "fn main() {} // a comment\n";
+    let as_is = Paste {
+        text: source.to_string(),
+        stripped: false,
+    };
+    assert_eq!(paste_text(source, None), Ok(as_is.clone()));
+    assert_eq!(paste_text(source, Some(26)), Ok(as_is));
+    assert_eq!(
+        paste_text(source, Some(25)),
+        Ok(Paste {
+            text: "fn main() {}\n".to_string(),
+            stripped: true
+        })
+    );
+    let error = paste_text(source, Some(5)).unwrap_err();
+    assert!(
+        error.contains("26 bytes") && error.contains("13 bytes"),
+        "{error}"
+    );
+}
+
+fn submit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_submit"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+/// Under every profile, every problem's paste is its file byte for byte when the file fits
+/// (P1074 under generic, say), else its stripped text within the limit (P1074 under
+/// codeforces and spoj); stderr says which.
+#[test]
+fn submit_prints_the_file_or_its_stripped_text_within_the_limit() {
+    let mut stripped_somewhere = false;
+    for problem in PROBLEMS {
+        let file = std::fs::read(problem.solution(root())).unwrap();
+        for profile in profiles::PROFILES {
+            let output = submit(&[problem.name, "--profile", profile.name]);
+            let note = String::from_utf8_lossy(&output.stderr);
+            assert!(output.status.success(), "{}: {note}", problem.name);
+            let fits = profile
+                .source_limit
+                .map_or(true, |limit| file.len() as u64 <= limit);
+            if fits {
+                assert!(output.stdout == file, "{}/{}", problem.name, profile.name);
+                assert!(note.contains("as it is"), "{note}");
+            } else {
+                let text = String::from_utf8(file.clone()).unwrap();
+                assert_eq!(
+                    String::from_utf8(output.stdout.clone()).unwrap(),
+                    strip_comments(&text)
+                );
+                assert!(output.stdout.len() as u64 <= profile.source_limit.unwrap());
+                assert!(note.contains("without comments"), "{note}");
+                stripped_somewhere = true;
+            }
+        }
+    }
+    assert!(
+        stripped_somewhere,
+        "P1074 is over Codeforces' limit: its paste is stripped"
+    );
+}
+
+#[test]
+fn submit_refuses_what_it_does_not_know() {
+    for (args, says) in [
+        (&["nosuch"][..], "no problem `nosuch`"),
+        (&["p1074", "--profile", "nosuch"][..], "no profile `nosuch`"),
+        (&[][..], "which problem?"),
+        (&["p1074", "--bogus"][..], "unknown option"),
+    ] {
+        let output = submit(args);
+        assert!(!output.status.success(), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains(says), "{args:?}: {message}");
+    }
+}
