@@ -914,8 +914,8 @@ pub fn trace_problem(
         || "the givens clash: no completion (the solution says so without a search)".to_string();
     match &problem.input {
         Input::Signs { .. } => Err(format!(
-            "{name}: an inequality Sudoku has no givens to trace yet; the trace follows the \
-             9x9 and 16x16 boards"
+            "{name}: an inequality Sudoku is not traced yet (the trace follows 9x9 and 16x16 \
+             boards)"
         )),
         Input::Board9 { .. } | Input::Boards9 { .. } => {
             let grid = match &problem.input {
