@@ -149,12 +149,48 @@ pub trait Described {
     fn choice(&self) -> &'static str {
         "the goal's choice"
     }
+    /// Why the goal rejects a completion (P4573: a sign it breaks); `None` accepts it.
+    fn rejects(&self, _board: &Snapshot) -> Option<String> {
+        None
+    }
 }
 
 impl Described for nine::FirstSolution {}
 impl Described for nine::CountSolutions {}
 impl Described for sixteen::FirstSolution {}
 impl Described for sixteen::CountSolutions {}
+
+/// P4573: the goal cuts a node where some sign can no longer hold.
+impl Described for crate::inequality::SignsGoal {
+    fn cut(&self, board: &Snapshot) -> Option<String> {
+        let broken = self.order.iter().find(|&&(low, high)| {
+            let least = board.masks[low].trailing_zeros();
+            let greatest = 31 - board.masks[high].leading_zeros();
+            least >= greatest
+        })?;
+        let name = |cell: usize| format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+        Some(format!(
+            "the sign {} < {} can no longer hold: the smaller cell's least candidate is not \
+             below the larger cell's greatest",
+            name(broken.0),
+            name(broken.1)
+        ))
+    }
+
+    fn rejects(&self, board: &Snapshot) -> Option<String> {
+        let &(low, high) = self
+            .order
+            .iter()
+            .find(|&&(low, high)| board.values[low] >= board.values[high])?;
+        Some(format!(
+            "a completion that breaks the sign r{}c{} < r{}c{}",
+            low / 9 + 1,
+            low % 9 + 1,
+            high / 9 + 1,
+            high % 9 + 1
+        ))
+    }
+}
 
 impl Described for p1074::QuickBest {
     fn note(&self, board: &Snapshot) -> Option<String> {
@@ -835,7 +871,11 @@ macro_rules! watch {
             const WATCHES: bool = true;
 
             fn found(&mut self, board: &$core::Board) -> bool {
-                self.trace.found($snap(board));
+                let snap = $snap(board);
+                match self.inner.rejects(&snap) {
+                    Some(why) => self.trace.pruned(Some(why)),
+                    None => self.trace.found(snap),
+                }
                 self.inner.found(board)
             }
 
@@ -913,10 +953,21 @@ pub fn trace_problem(
     let clash =
         || "the givens clash: no completion (the solution says so without a search)".to_string();
     match &problem.input {
-        Input::Signs { .. } => Err(format!(
-            "{name}: an inequality Sudoku is not traced yet (the trace follows 9x9 and 16x16 \
-             boards)"
-        )),
+        Input::Signs { parse, .. } => {
+            // As solutions/p4573 starts: the chain bounds of the signs at the root, then the
+            // core with the goal that cuts a node where a sign can no longer hold.
+            pick(1)?;
+            let signs = parse(input)?;
+            let mut board = nine::Board::empty();
+            let bounds = crate::inequality::chain_bounds(&signs);
+            for (cell, mask) in bounds.iter().enumerate() {
+                for digit in (0..9).filter(|digit| mask >> digit & 1 == 0) {
+                    board.eliminate(digit, cell);
+                }
+            }
+            let goal = crate::inequality::SignsGoal::new(&signs, 1);
+            Ok(run9(board, goal, limit).trace)
+        }
         Input::Board9 { .. } | Input::Boards9 { .. } => {
             let grid = match &problem.input {
                 Input::Board9 { parse, .. } => {
