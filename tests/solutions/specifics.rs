@@ -183,3 +183,17 @@ fn acwing166_is_submitted_at_luogu_p10482_and_answers_its_sample() {
         assert!(sixteen.submit.contains(place), "{}", sixteen.submit);
     }
 }
+
+/// P4573: the node counts behind the choice in docs/design.md#inequality-sudoku, on the
+/// statement's first sample, to the first solution (exact, so they are asserted): the
+/// plain search and the signs goal alone need tens of thousands of nodes and more, the
+/// chain bounds at the root leave the core two.
+#[test]
+fn p4573_bounds_at_the_root_leave_the_core_a_few_nodes() {
+    use sudoku_toolkit::inequality;
+    let signs = inequality::parse(&testdata("p4573/sample1.in")).unwrap();
+    assert_eq!(inequality::plain_nodes_to_first(&signs), 158_575);
+    let (count, _, goal_alone) = inequality::core_count(&signs, 1, false);
+    let (_, _, bounds_first) = inequality::core_count(&signs, 1, true);
+    assert_eq!((count, goal_alone, bounds_first), (1, 60_832, 2));
+}
