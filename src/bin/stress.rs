@@ -22,9 +22,11 @@
 //!   printed, why it failed); a save that fails is an error. Then it is **shrunk** with the
 //!   registry's parser and printer for the problem's format: fewer puzzles first, then
 //!   fewer givens (one given blanked at a time, kept while the program still fails the
-//!   same way, and the board stays within reach of the oracle), and saved as a ready
-//!   testdata-style case (`-small.in`, `-small.out` from the reference) with the command
-//!   that reproduces it.
+//!   same way), and saved as a ready testdata-style case (`-small.in`, `-small.out` from
+//!   the reference) with the command that reproduces it. The reference while shrinking is
+//!   `--brute`, else the shipped solution when another program is tested (fast on the open
+//!   boards shrinking makes), else the plain oracle, within whose reach the board then
+//!   stays.
 //!
 //! The last line is `N passed, M failed` (exit 1 on any failure, 2 on bad usage or when
 //! the program cannot be built or started). Verified by tests/tools/stress.rs.
@@ -83,8 +85,9 @@ const SHOWN_FAILURES: usize = 20;
 /// CPU time per run while shrinking: a smaller case that fails the same way fails fast.
 const SHRINK_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// Most blanks a shrunk 9x9 board may have (unless its givens clash, which the oracle sees
-/// at once): past it the plain oracle's search (P1074's best score above all) gets slow.
+/// Most blanks a shrunk 9x9 board may have when the plain oracle is the reference (unless
+/// its givens clash, which the oracle sees at once): past it the oracle's search (P1074's
+/// best score above all) gets slow. A program as the reference has no such cap.
 const SHRINK_MAX_BLANKS: usize = 45;
 
 /// Time spent shrinking at most: then the smallest failing case found so far is kept.
@@ -113,6 +116,7 @@ struct Options {
 }
 
 /// The programs of a stress run, built.
+#[derive(Clone)]
 struct Programs {
     tested: Program,
     /// How to run the tested program by hand, for the reproduce line.
@@ -123,6 +127,9 @@ struct Programs {
     brute: Option<Program>,
     generator: Option<Program>,
     checker: Option<Program>,
+    /// The shipped solution, when another program is tested: the default reference while
+    /// shrinking, fast where the plain oracle is slow (P1074's open boards).
+    shipped: Option<Program>,
 }
 
 /// Whether standard error is a terminal (then progress is shown on it).
@@ -349,6 +356,26 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
         Some(file) => Some(program(root, &Given::Source(file.clone()), None, "--gen")?.0),
         None => None,
     };
+    let shipped = match (&options.program, harness.is_some()) {
+        (None, _) => None,
+        (Some(_), true) => Some(
+            program(
+                root,
+                &Given::Source(problem.solution(root)),
+                harness.as_deref(),
+                "the shipped solution",
+            )?
+            .0,
+        ),
+        (Some(_), false) => {
+            let here = std::env::current_exe().map_err(|e| format!("where am I? {e}"))?;
+            let path = here.with_file_name(problem.name);
+            match path.is_file() {
+                true => Some(program(root, &Given::Bin(path), None, "the shipped solution")?.0),
+                false => None,
+            }
+        }
+    };
     let checker_file = problem.testdata(root).join("checker.rs");
     let checker = match checker_file.is_file() {
         true => Some(program(root, &Given::Source(checker_file), None, "the checker")?.0),
@@ -361,6 +388,7 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
         brute,
         generator,
         checker,
+        shipped,
     })
 }
 
@@ -627,6 +655,15 @@ fn shrink_and_save(
 ) -> Result<(), String> {
     let kind = kind_of(why);
     let started = Instant::now();
+    // The reference while shrinking: the brute force, else the shipped solution (when it
+    // is not the program under test), else the plain oracle, which limits how open a
+    // shrunk board may get.
+    let shrinking = Programs {
+        brute: programs.brute.clone().or_else(|| programs.shipped.clone()),
+        ..programs.clone()
+    };
+    let programs = &shrinking;
+    let blank_cap = programs.brute.is_none().then_some(SHRINK_MAX_BLANKS);
     let still_fails = |candidate: &str| -> bool {
         if started.elapsed() > SHRINK_BUDGET || !within(options, candidate) {
             return false;
@@ -639,7 +676,7 @@ fn shrink_and_save(
             Ok((Err(why), _)) if kind_of(&why) == kind
         )
     };
-    let Some(small) = shrunk(options.problem, input, &still_fails) else {
+    let Some(small) = shrunk(options.problem, input, blank_cap, &still_fails) else {
         println!("  (not shrunk: no smaller case of the problem's format fails the same way)");
         return Ok(());
     };
@@ -706,11 +743,16 @@ fn size_of(problem: &Problem, input: &str) -> String {
 
 /// A smaller case of the problem's format on which `still_fails`, or `None` when no step
 /// helps: fewer puzzles first, then fewer givens in each 9x9 board.
-fn shrunk(problem: &Problem, input: &str, still_fails: &dyn Fn(&str) -> bool) -> Option<String> {
+fn shrunk(
+    problem: &Problem,
+    input: &str,
+    blank_cap: Option<usize>,
+    still_fails: &dyn Fn(&str) -> bool,
+) -> Option<String> {
     let small = match problem.input {
         Format::Board9 { print, parse } => {
             let grid = parse(input).ok()?;
-            let fewer = fewer_givens(grid, &|g| still_fails(&print(&g)));
+            let fewer = fewer_givens(grid, blank_cap, &|g| still_fails(&print(&g)));
             print(&fewer)
         }
         Format::Boards9 { print, parse } => {
@@ -718,7 +760,7 @@ fn shrunk(problem: &Problem, input: &str, still_fails: &dyn Fn(&str) -> bool) ->
             let mut puzzles = puzzles;
             for index in 0..puzzles.len() {
                 let grid = puzzles[index];
-                puzzles[index] = fewer_givens(grid, &|g| {
+                puzzles[index] = fewer_givens(grid, blank_cap, &|g| {
                     let mut candidate = puzzles.clone();
                     candidate[index] = g;
                     still_fails(&print(&candidate))
@@ -751,10 +793,11 @@ fn fewer_puzzles<G: Copy>(mut puzzles: Vec<G>, still_fails: &dyn Fn(&[G]) -> boo
 }
 
 /// The board with its givens blanked while `still_fails`: in halves, then quarters, down to
-/// one at a time (as delta debugging does), never past [`SHRINK_MAX_BLANKS`] blanks unless
-/// the givens clash (then the oracle answers at once).
+/// one at a time (as delta debugging does), never past `blank_cap` blanks unless the givens
+/// clash (then the oracle answers at once).
 fn fewer_givens(
     mut grid: formats::Grid,
+    blank_cap: Option<usize>,
     still_fails: &dyn Fn(formats::Grid) -> bool,
 ) -> formats::Grid {
     let givens =
@@ -768,7 +811,7 @@ fn fewer_givens(
                 candidate[cell] = 0;
             }
             let blanks = candidate.iter().filter(|&&d| d == 0).count();
-            if blanks > SHRINK_MAX_BLANKS && !oracle::clashes(&candidate) {
+            if blank_cap.is_some_and(|cap| blanks > cap) && !oracle::clashes(&candidate) {
                 continue;
             }
             if still_fails(candidate) {
