@@ -320,19 +320,7 @@ impl Trace {
         cell: Option<usize>,
         visit: Option<VisitDetail>,
     ) {
-        let mut placed = Vec::new();
-        let mut removed = Vec::new();
-        for cell in 0..board.masks.len() {
-            if self.last.values[cell] == 0 && board.values[cell] != 0 {
-                placed.push(cell);
-            }
-            let gone = self.last.masks[cell] & !board.masks[cell];
-            for digit in 0..16 {
-                if gone >> digit & 1 != 0 {
-                    removed.push((cell, digit));
-                }
-            }
-        }
+        let (placed, removed) = self.diff(&board);
         self.last = board.clone();
         if self.events.len() >= self.limit {
             self.dropped += 1;

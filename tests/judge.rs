@@ -16,6 +16,10 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+#[path = "common/mod.rs"]
+mod common;
+use common::{present_or_skipped, tool_present};
+
 /// A fixture problem: its program and its cases as (case, input, expected output, verdict).
 struct Fixture {
     problem: &'static str,
@@ -378,11 +382,7 @@ fn each_broken_program_gets_its_exact_verdict() {
     assert_eq!(output.status.code(), Some(1));
     // The spawner's `sleep 60` does not hold the judge; everything ends well within that.
     assert!(elapsed < Duration::from_secs(50), "took {elapsed:?}");
-    assert!(
-        stderr(&output).contains("building accepted: "),
-        "{}",
-        stderr(&output)
-    );
+    assert_said(&output, "building accepted: ");
 }
 
 #[test]
@@ -601,11 +601,7 @@ fn a_stray_folder_is_skipped_and_the_selection_comes_first() {
     let (output, _) = judge(&root, &[]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(!stale.exists(), "a stale partial build was kept");
-    assert!(
-        stderr(&output).contains("skipping testdata/stray"),
-        "{}",
-        stderr(&output)
-    );
+    assert_said(&output, "skipping testdata/stray");
     write_problem(&root, "bad", r#"fn main() {}"#, &[("one", "x\n", "1\n")]);
     fs::write(
         root.join("testdata/bad/limits"),
@@ -621,19 +617,11 @@ fn a_stray_folder_is_skipped_and_the_selection_comes_first() {
     );
     let (output, _) = judge(&root, &[]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("bad/limits:1:"),
-        "{}",
-        stderr(&output)
-    );
+    assert_said(&output, "bad/limits:1:");
     let empty = scratch_root("empty");
     let (output, _) = judge(&empty, &[]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("nothing to judge"),
-        "{}",
-        stderr(&output)
-    );
+    assert_said(&output, "nothing to judge");
 }
 
 #[test]
@@ -665,11 +653,7 @@ fn the_default_root_is_the_project_around_the_current_folder() {
     assert_eq!(stdout(&output).lines().last(), Some("1 passed, 0 failed"));
     let (output, _) = judge_in(Some(Path::new("/")), None, &[]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("no Cargo.toml"),
-        "{}",
-        stderr(&output)
-    );
+    assert_said(&output, "no Cargo.toml");
 }
 
 #[test]
@@ -748,19 +732,11 @@ fn unknown_names_list_what_exists() {
         "{message}"
     );
     let (output, _) = judge(fixture_root(), &["accepted/nosuch"]);
-    assert!(
-        stderr(&output).contains("there are: lonely, one"),
-        "{}",
-        stderr(&output)
-    );
+    assert_said(&output, "there are: lonely, one");
     let (output, _) = judge(fixture_root(), &["--bogus"]);
     assert_eq!(output.status.code(), Some(2));
     let (output, _) = judge(fixture_root(), &["--profile", "nosuch"]);
-    assert!(
-        stderr(&output).contains("there are: generic, luogu"),
-        "{}",
-        stderr(&output)
-    );
+    assert_said(&output, "there are: generic, luogu");
 }
 
 #[test]
@@ -836,19 +812,7 @@ fn users_own_files_in_each_language_and_commands() {
         ("broken.cpp", "int main() { return x; }\n", "CE"),
     ];
     for (name, text, verdict) in files {
-        let path = dir.join(name);
-        fs::write(&path, text).unwrap();
-        let (output, _) = judge(
-            fixture_root(),
-            &["accepted/one", "--solution", path.to_str().unwrap()],
-        );
-        let report = stdout(&output);
-        assert_eq!(
-            verdict_of(&report, "accepted", "one"),
-            verdict,
-            "{name}:\n{report}{}",
-            stderr(&output)
-        );
+        assert_file_gets(&dir, name, text, verdict);
     }
     let (output, _) = judge(fixture_root(), &["accepted/one", "--cmd", "echo 42"]);
     assert_eq!(verdict_of(&stdout(&output), "accepted", "one"), "AC");
@@ -1039,34 +1003,25 @@ fn the_project_tree_passes_in_full_and_builds_under_every_profile() {
 
 // ---- Issue 19: test data are files, programs are built as a judge builds them. ----
 
-/// Whether `tool` runs here. A missing one fails the test under CI (`CI=true`) and prints a
-/// SKIPPED line otherwise, as tests/standalone.rs does for the old compiler.
-fn tool_present(tool: &str) -> bool {
-    let runs = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|output| output.status.success());
-    present_or_skipped(
-        runs,
-        &format!("`{tool}` does not run here: install it to test the judge with it"),
-    )
+/// Writes `text` to `dir/name` and asserts that, judged as the `accepted` fixture's
+/// solution (its answer is 42), it gets `verdict`.
+fn assert_file_gets(dir: &Path, name: &str, text: &str, verdict: &str) {
+    let path = dir.join(name);
+    fs::write(&path, text).unwrap();
+    let args = ["accepted/one", "--solution", path.to_str().unwrap()];
+    let (output, _) = judge(fixture_root(), &args);
+    let report = stdout(&output);
+    assert_eq!(
+        verdict_of(&report, "accepted", "one"),
+        verdict,
+        "{name}:\n{report}{}",
+        stderr(&output)
+    );
 }
 
-/// `present`, after failing the test under CI (`CI=true`) when it is false, or printing a
-/// SKIPPED line with `message` otherwise.
-fn present_or_skipped(present: bool, message: &str) -> bool {
-    if !present {
-        assert!(
-            std::env::var("CI").map_or(true, |ci| ci != "true"),
-            "{message}"
-        );
-        // Straight to the terminal: the test harness captures `eprintln!`.
-        let _ = std::io::Write::write_all(
-            &mut std::io::stderr(),
-            format!("\nSKIPPED: {message}\n").as_bytes(),
-        );
-    }
-    present
+/// Asserts that the judge's stderr holds `text` (and shows it when not).
+fn assert_said(output: &Output, text: &str) {
+    assert!(stderr(output).contains(text), "{}", stderr(output));
 }
 
 /// The judge on `root` with `args`, killed if it has not ended within `limit`: a judge that
@@ -1205,11 +1160,7 @@ fn a_limits_file_that_is_a_device_or_a_fifo_is_one_line() {
     .unwrap();
     let (output, _) = judge_within(&root, &[], Duration::from_secs(30));
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(
-        stderr(&output).contains("limits: over the 64 KiB the judge reads"),
-        "{}",
-        stderr(&output)
-    );
+    assert_said(&output, "limits: over the 64 KiB the judge reads");
 }
 
 #[test]
@@ -1254,19 +1205,7 @@ fn c_and_cpp_are_built_with_online_judge_and_the_maths_library() {
         ),
     ];
     for (name, text) in files {
-        let path = dir.join(name);
-        fs::write(&path, text).unwrap();
-        let (output, _) = judge(
-            fixture_root(),
-            &["accepted/one", "--solution", path.to_str().unwrap()],
-        );
-        let report = stdout(&output);
-        assert_eq!(
-            verdict_of(&report, "accepted", "one"),
-            "AC",
-            "{name}:\n{report}{}",
-            stderr(&output)
-        );
+        assert_file_gets(&dir, name, text, "AC");
     }
 }
 
@@ -1302,11 +1241,7 @@ fn std_chooses_the_standard_and_rejects_what_does_not_fit() {
         "{report}{}",
         stderr(&output)
     );
-    assert!(
-        stderr(&output).contains("-std=c++20"),
-        "{}",
-        stderr(&output)
-    );
+    assert_said(&output, "-std=c++20");
     let c_file = dir.join("plain.c");
     fs::write(&c_file, "int main(void) { return 0; }\n").unwrap();
     for (args, message) in [
@@ -1463,11 +1398,7 @@ fn a_double_dash_ends_the_options() {
     assert_eq!(stdout(&output).lines().last(), Some("1 passed, 0 failed"));
     let (output, _) = judge(fixture_root(), &["--", "--verbose"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("no problem `--verbose`"),
-        "{}",
-        stderr(&output)
-    );
+    assert_said(&output, "no problem `--verbose`");
 }
 
 /// Terminal columns of `text` for the names used here: CJK ideographs take two.
@@ -1917,10 +1848,9 @@ fn own_tests_folder_with_default_or_given_limits_hidden_from_the_program() {
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(0), "{report}{}", stderr(&output));
     assert!(report.ends_with("2 passed, 0 failed\n"), "{report}");
-    assert!(
-        stderr(&output).contains("limits 1000 ms (the defaults), 256 MiB (the defaults)"),
-        "{}",
-        stderr(&output)
+    assert_said(
+        &output,
+        "limits 1000 ms (the defaults), 256 MiB (the defaults)",
     );
     // A limits file in the folder, then the options, take precedence.
     fs::write(

@@ -2,6 +2,9 @@
 //! ([`formats`]), `stress` ([`stress`]), `submit` and its stripping ([`submit`]), the core
 //! sync rule ([`sync`]) and POJ 2676's special judge ([`checkers`]). The judge has its own suite (tests/judge.rs).
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod checkers;
 mod formats;
 mod stress;

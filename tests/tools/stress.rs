@@ -5,6 +5,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use super::common::tool_present;
+
 /// A scratch project (a `Cargo.toml` of its own, so `stress-failures/` lands here) holding
 /// one executable shell script.
 fn scratch_with_script(name: &str, script: &str) -> (PathBuf, PathBuf) {
@@ -100,25 +102,16 @@ fn the_shipped_solution_passes() {
 
 // ---- Issue 22: stress your own program, with your brute force and generator; shrink. ----
 
-/// Whether `tool` runs here. A missing one fails the test under CI (`CI=true`) and prints a
-/// SKIPPED line otherwise, as tests/judge.rs does.
-fn tool_present(tool: &str) -> bool {
-    let runs = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|output| output.status.success());
-    if !runs {
-        let message = format!("`{tool}` does not run here: install it to test stress with it");
-        assert!(
-            std::env::var("CI").map_or(true, |ci| ci != "true"),
-            "{message}"
-        );
-        let _ = std::io::Write::write_all(
-            &mut std::io::stderr(),
-            format!("\nSKIPPED: {message}\n").as_bytes(),
-        );
-    }
-    runs
+/// The report of a stress run that found a failure (exit 1), with its stderr on a panic.
+fn failing_report(output: &std::process::Output) -> String {
+    let report = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{report}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    report
 }
 
 /// A scratch project holding the file `name` with `text`: (the root, the file).
@@ -213,13 +206,7 @@ fn your_python_solution_with_your_rust_generator_and_a_brute_force() {
         "import sys\nsys.stdin.read()\nprint(-1)\n",
     );
     let output = stress_in(&root, &["p1074", "--solution", wrong.to_str().unwrap()]);
-    let report = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "{report}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let report = failing_report(&output);
     assert!(report.contains("0 passed, 1 failed"), "{report}");
     let small = fs::read_to_string(root.join("stress-failures/p1074-1-0-small.in")).unwrap();
     let failing = fs::read_to_string(root.join("stress-failures/p1074-1-0.in")).unwrap();
@@ -251,13 +238,7 @@ fn your_python_solution_with_your_rust_generator_and_a_brute_force() {
             "--no-shrink",
         ],
     );
-    let report = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "{report}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let report = failing_report(&output);
     assert!(report.contains("case 0: line 1, column 1"), "{report}");
     let input = fs::read_to_string(root.join("stress-failures/p1074-5-0.in")).unwrap();
     assert_eq!(
