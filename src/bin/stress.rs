@@ -318,21 +318,24 @@ fn within(options: &Options, input: &str) -> bool {
     options.beyond || options.problem.within_statement(input).unwrap_or(true)
 }
 
+/// The shipped solution: its source for a method (built with the harness), else the binary
+/// next to this program (target/release/<problem> when run by scripts/stress, whatever
+/// the target directory is).
+fn shipped_solution(root: &Path, problem: &Problem) -> Result<Given, String> {
+    if problem.harness(root).is_some() {
+        return Ok(Given::Source(problem.solution(root)));
+    }
+    let here = std::env::current_exe().map_err(|e| format!("where am I? {e}"))?;
+    Ok(Given::Bin(here.with_file_name(problem.name)))
+}
+
 /// Builds (or finds) every program the run needs: the tested one, the brute force, the
 /// generator, and the problem's checker when there is a reference answer to give it.
 fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
     let problem = options.problem;
     let harness = problem.harness(root);
-    let given = match &options.program {
-        Some(given) => given,
-        None if harness.is_some() => &Given::Source(problem.solution(root)),
-        None => {
-            // The solution next to this program: target/release/<problem> when run by
-            // scripts/stress (whatever the target directory is).
-            let here = std::env::current_exe().map_err(|e| format!("where am I? {e}"))?;
-            &Given::Bin(here.with_file_name(problem.name))
-        }
-    };
+    let shipped_given = shipped_solution(root, problem)?;
+    let given = options.program.as_ref().unwrap_or(&shipped_given);
     let (tested, shown) = program(root, given, harness.as_deref(), "the program")?;
     let judge_args = match &options.program {
         Some(Given::Source(file)) => format!(" --solution {}", file.display()),
@@ -356,24 +359,13 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
         Some(file) => Some(program(root, &Given::Source(file.clone()), None, "--gen")?.0),
         None => None,
     };
-    let shipped = match (&options.program, harness.is_some()) {
+    // The shipped solution as the shrinking reference: only when another program is
+    // tested, and (a built binary) only when it is there.
+    let shipped = match (&options.program, &shipped_given) {
         (None, _) => None,
-        (Some(_), true) => Some(
-            program(
-                root,
-                &Given::Source(problem.solution(root)),
-                harness.as_deref(),
-                "the shipped solution",
-            )?
-            .0,
-        ),
-        (Some(_), false) => {
-            let here = std::env::current_exe().map_err(|e| format!("where am I? {e}"))?;
-            let path = here.with_file_name(problem.name);
-            match path.is_file() {
-                true => Some(program(root, &Given::Bin(path), None, "the shipped solution")?.0),
-                false => None,
-            }
+        (Some(_), Given::Bin(path)) if !path.is_file() => None,
+        (Some(_), given) => {
+            Some(program(root, given, harness.as_deref(), "the shipped solution")?.0)
         }
     };
     let checker_file = problem.testdata(root).join("checker.rs");

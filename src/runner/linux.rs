@@ -1049,6 +1049,9 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     let stderr_head = stderr.finish(grace);
     drop(scratch);
     let ended = report.ended(spec)?;
+    if let Some(end) = ended {
+        note_isolation(spec, end.isolated);
+    }
     let cpu = ended.map_or(watch.cpu, |end| end.cpu);
     let mut peak_kib = watch.peak_kib.max(ended.map_or(0, |end| end.exit_hwm_kib));
     if let (Some(end), Some(own)) = (ended, own_hwm_kib) {
@@ -1112,6 +1115,8 @@ struct Ended {
     max_rss_kib: u64,
     exit_hwm_kib: u64,
     wall: Duration,
+    /// The `ISOLATED_*` flags: what the sandbox got.
+    isolated: u64,
 }
 
 struct Report {
@@ -1163,17 +1168,15 @@ impl Report {
             .records
             .iter()
             .find(|words| words[0] == TAG_END)
-            .map(|words| {
-                note_isolation(spec, words[7]);
-                Ended {
-                    status: words[1] as i32,
-                    cpu: Duration::from_micros(words[2] + words[3]),
-                    max_rss_kib: words[4],
-                    exit_hwm_kib: words[5],
-                    wall: Duration::from_nanos(
-                        started_ns.map_or(0, |started| words[6].saturating_sub(started)),
-                    ),
-                }
+            .map(|words| Ended {
+                status: words[1] as i32,
+                cpu: Duration::from_micros(words[2] + words[3]),
+                max_rss_kib: words[4],
+                exit_hwm_kib: words[5],
+                wall: Duration::from_nanos(
+                    started_ns.map_or(0, |started| words[6].saturating_sub(started)),
+                ),
+                isolated: words[7],
             }))
     }
 }
