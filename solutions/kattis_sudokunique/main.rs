@@ -3,8 +3,8 @@
 //!
 //! Input: up to 100 boards until the end of the input, each 81 digits `0`-`9` (`0` an
 //! erased cell) separated by white space: the statement's 9 lines of 9 space-separated
-//! digits and a blank line between boards, but any line breaks, CRLF ends, trailing spaces
-//! and a missing final newline read the same.
+//! digits and a blank line between boards, but any line breaks (lines up to 255 bytes),
+//! CRLF ends, trailing spaces and a missing final newline read the same.
 //! Output: per board the solved board in the input's format (9 lines of 9 digits, single
 //! spaces) when it has exactly one solution, `Non-unique` when it has several, `Find
 //! another job` when it has none (clashing givens included); one empty line between
@@ -16,7 +16,7 @@
 //! branches early is what pays: the core's propagation does that. Clashing givens are
 //! caught before any search (`from_grid`).
 //! Complexity: exponential in the worst case; few nodes per board in practice (times
-//! measured in results/, scripts/bench). Memory: the input is read one token at a time and
+//! measured in results/, scripts/bench). Memory: the input is read one line at a time and
 //! answers go out through a buffer, so it does not grow with the input.
 //! Verified: the statement's three boards, 17-clue and forum-hardest puzzles (unique),
 //! boards with several solutions and clashing or dead-end boards, against a plain counting
@@ -25,7 +25,7 @@
 //! 2018`, the current version is unconfirmed). Compiles warning-free with rustc 1.63 and
 //! later, editions 2018-2024.
 
-use input::{quote, Tokens};
+use input::{quote, Lines};
 use std::io::{self, BufRead, Write};
 
 /// The answer for a board with several solutions.
@@ -37,76 +37,84 @@ pub const NONE: &str = "Find another job";
 /// so far and returns the error.
 pub fn solve<R: BufRead, W: Write>(input: R, output: W) -> Result<(), String> {
     let mut output = io::BufWriter::new(output);
-    let result = answer_all(Tokens::new(input), &mut output);
+    let result = answer_all(Lines::new(input), &mut output);
     output
         .flush()
         .map_err(|e| format!("cannot write output: {e}"))?;
     result
 }
 
-fn answer_all<R: BufRead, W: Write>(mut tokens: Tokens<R>, output: &mut W) -> Result<(), String> {
+fn answer_all<R: BufRead, W: Write>(mut lines: Lines<R>, output: &mut W) -> Result<(), String> {
     let mut grid = [0; 81];
-    let mut text = String::with_capacity(170);
-    for number in 1u64.. {
-        for (index, cell) in grid.iter_mut().enumerate() {
-            let (line, token) = match tokens.next()? {
-                Some(numbered) => numbered,
-                None if index > 0 => {
-                    return Err(format!(
-                        "the input ends inside board {number}, after {index} of its 81 digits"
-                    ))
-                }
-                None if number == 1 => {
-                    return Err("empty input: expected boards of 81 digits 0-9".to_string())
-                }
-                None => return Ok(()),
-            };
-            *cell = match token {
+    let (mut number, mut filled) = (1u64, 0);
+    // Boards are read by line and split into digits here, not token by token: the tokens
+    // are one byte each, and reading a board so costs a fraction of a token reader's calls.
+    while let Some((line, text)) = lines.next_nonblank()? {
+        for token in text
+            .split(u8::is_ascii_whitespace)
+            .filter(|token| !token.is_empty())
+        {
+            grid[filled] = match token {
                 [digit @ b'0'..=b'9'] => digit - b'0',
                 _ => {
                     return Err(format!(
-                        "line {}: board {number}, cell {} is `{}`, expected one digit 0-9",
-                        line,
-                        index + 1,
+                        "line {line}: board {number}, cell {} is `{}`, expected one digit 0-9",
+                        filled + 1,
                         quote(token)
                     ))
                 }
             };
+            filled += 1;
+            if filled == 81 {
+                write_answer(&grid, number, output)?;
+                number += 1;
+                filled = 0;
+            }
         }
-        let mut goal = bitcore::CountSolutions::up_to(2);
-        if let Some(board) = bitcore::Board::from_grid(&grid) {
-            bitcore::search(board, &mut goal);
+        // `Lines` keeps the first KEPT_BYTES bytes of a line: the rest was not read.
+        if text.len() >= input::KEPT_BYTES {
+            return Err(format!(
+                "line {line}: over {} bytes long; a board is 9 lines of 9 digits",
+                input::KEPT_BYTES - 1
+            ));
         }
-        text.clear();
-        if number > 1 {
-            text.push('\n');
-        }
-        match (goal.count, goal.first) {
-            (1, Some(solution)) => {
-                for row in solution.chunks(9) {
-                    for (column, &digit) in row.iter().enumerate() {
-                        if column > 0 {
-                            text.push(' ');
-                        }
-                        text.push(char::from(b'0' + digit));
-                    }
-                    text.push('\n');
+    }
+    match (number, filled) {
+        (1, 0) => Err("empty input: expected boards of 81 digits 0-9".to_string()),
+        (_, 0) => Ok(()),
+        _ => Err(format!(
+            "the input ends inside board {number}, after {filled} of its 81 digits"
+        )),
+    }
+}
+
+/// Searches board `number` up to its second solution and writes the answer.
+fn write_answer<W: Write>(grid: &[u8; 81], number: u64, output: &mut W) -> Result<(), String> {
+    let mut goal = bitcore::CountSolutions::up_to(2);
+    if let Some(board) = bitcore::Board::from_grid(grid) {
+        bitcore::search(board, &mut goal);
+    }
+    let separator: &[u8] = if number > 1 { b"\n" } else { b"" };
+    let mut solved = [b' '; 162];
+    let answer: [&[u8]; 2] = match (goal.count, goal.first) {
+        (1, Some(solution)) => {
+            // Each digit followed by a space, or a line end after the row's ninth.
+            for (cell, &digit) in solution.iter().enumerate() {
+                solved[2 * cell] = b'0' + digit;
+                if cell % 9 == 8 {
+                    solved[2 * cell + 1] = b'\n';
                 }
             }
-            (0, _) => {
-                text.push_str(NONE);
-                text.push('\n');
-            }
-            _ => {
-                text.push_str(SEVERAL);
-                text.push('\n');
-            }
+            [&solved[..], b""]
         }
-        output
-            .write_all(text.as_bytes())
-            .map_err(|e| format!("cannot write output: {e}"))?;
-    }
-    Ok(())
+        (0, _) => [NONE.as_bytes(), b"\n"],
+        _ => [SEVERAL.as_bytes(), b"\n"],
+    };
+    output
+        .write_all(separator)
+        .and_then(|()| output.write_all(answer[0]))
+        .and_then(|()| output.write_all(answer[1]))
+        .map_err(|e| format!("cannot write output: {e}"))
 }
 
 fn main() {
