@@ -1,7 +1,8 @@
 //! The one home of measured numbers: `bench` and `lab` write each run's table to a dated
 //! file `results/<YYYY-MM-DD>-<tool>.md`, headed by the machine, the compiler and the
 //! commit it measured. READMEs and study notes link to these files instead of copying
-//! figures that go stale. A second run on the same day replaces that day's file.
+//! figures that go stale. `lab`'s second run on a day replaces that day's file; `bench`
+//! adds each run to it and keeps the run of record at its end.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -34,10 +35,57 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (year_of_era + era * 400 + i64::from(month <= 2), month, day)
 }
 
+/// The time of day (UTC) as `HH:MM`, from the system clock.
+pub fn time_of_day() -> String {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs() % 86_400);
+    format!("{:02}:{:02}", seconds / 3600, seconds / 60 % 60)
+}
+
+/// `results/<today>-<tool>.md` under `root`.
+pub fn path(root: &Path, tool: &str) -> PathBuf {
+    root.join("results").join(format!("{}-{tool}.md", today()))
+}
+
+/// The CPU flags that change how fast the solvers run (the vector and bit-manipulation
+/// extensions), of those `/proc/cpuinfo` lists.
+fn speed_flags(cpuinfo: &str) -> String {
+    const SPEED_FLAGS: [&str; 12] = [
+        "sse4_2",
+        "popcnt",
+        "avx",
+        "avx2",
+        "bmi1",
+        "bmi2",
+        "avx512f",
+        "avx512bw",
+        "avx512vl",
+        "avx512_vbmi",
+        "avx512_bitalg",
+        "gfni",
+    ];
+    let flags: Vec<&str> = cpuinfo
+        .lines()
+        .find(|line| line.starts_with("flags"))
+        .and_then(|line| line.split(':').nth(1))
+        .map_or(Vec::new(), |list| list.split_whitespace().collect());
+    let present: Vec<&str> = SPEED_FLAGS
+        .iter()
+        .copied()
+        .filter(|flag| flags.contains(flag))
+        .collect();
+    if present.is_empty() {
+        "unknown".into()
+    } else {
+        present.join(" ")
+    }
+}
+
 /// One line each: the CPU, core count, compiler and commit, for a results file's head.
 pub fn machine_lines(root: &Path) -> Vec<String> {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let cpu = Some(&cpuinfo)
         .and_then(|info| {
             info.lines()
                 .find(|line| line.starts_with("model name"))
@@ -71,6 +119,7 @@ pub fn machine_lines(root: &Path) -> Vec<String> {
     );
     vec![
         format!("- machine: {cpu}, {cores} cores"),
+        format!("- CPU flags (speed-related): {}", speed_flags(&cpuinfo)),
         format!("- compiler: {}", output("rustc", &["--version"])),
         format!(
             "- commit: {}{}",
@@ -90,7 +139,7 @@ pub fn write(root: &Path, tool: &str, method: &str, table: &str) -> Result<PathB
     let dir = root.join("results");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let date = today();
-    let path = dir.join(format!("{date}-{tool}.md"));
+    let path = path(root, tool);
     let text = format!(
         "# `scripts/{tool}`, {date}\n\n{}\n\n{method}\n\n```text\n{}\n```\n",
         machine_lines(root).join("\n"),

@@ -1,11 +1,14 @@
 //! `bench`: whole-process timings of the release solutions on the public sets, side by side
-//! with the reference peers, written to `results/<date>-bench.md`.
+//! with the reference peers, each run added to `results/<date>-bench.md`.
 //!
-//! Method: each workload is a list of input files in its problem's own format. One run
-//! starts a program once per file, feeds the file on stdin and waits (so start-up and I/O
-//! count, as on a judge). Ours and every peer alternate, `--runs` times (default 5); a row
-//! shows the median total of each, and the median over runs of ours / the fastest peer of
-//! that run. Before any timing counts, outputs are checked (grids must solve their puzzles,
+//! Method: each workload is a list of input files in its problem's own format (and, where
+//! the peers read another, the same puzzles in theirs). One run starts a program once per
+//! file, feeds the file on stdin and waits (so start-up and I/O count, as on a judge). Ours
+//! and every peer alternate, `--runs` times at least (default 5), and a ratio row goes on
+//! until the middle half of its ratios lies within `SPREAD_GOAL` (or `MAX_RUNS`). A row shows
+//! the median total of each, and the median, range and spread over runs of ours / the
+//! fastest peer of that run. The file's last section is the run of record: per row, the
+//! median of the runs' ratios at the newest commit, and whether the runs agree. Before any timing counts, outputs are checked (grids must solve their puzzles,
 //! counts and scores must equal the first peer's); a failed check marks the row FAILED.
 //! A row whose peer is missing is skipped with the peer's name: a ratio against the peers
 //! that happen to be there would claim more than was measured.
@@ -21,15 +24,18 @@ use sudoku_toolkit::runner;
 use sudoku_toolkit::{boards16, formats, hunt, oracle, project, results, rng};
 
 const USAGE: &str = "\
-usage: bench [--peers DIR] [--data DIR] [--runs N] [--only TEXT]
+usage: bench [--peers DIR] [--data DIR] [--runs N] [--only TEXT] [--keep-inputs DIR]
 
 Times the release solutions and the reference peers side by side, whole process, and
 writes the table to results/<date>-bench.md.
   --peers DIR   built peers (default /tmp/sudoku-peers): ../shared/peers/build.sh DIR
                 and ../shared/peers/sixteen/build.sh DIR
   --data DIR    the shared data folder (default ../shared/data beside the project)
-  --runs N      alternating runs per row (default 5); the medians are shown
+  --runs N      alternating runs per row at least (default 5); a ratio row goes on until
+                the middle half of its ratios lies within 2% (at most 21 runs)
   --only TEXT   only the rows whose name contains TEXT (then results/ is not written)
+  --keep-inputs DIR
+                write the rows' input files to DIR and keep them (for scripts/timecheck)
   --help        show this help";
 
 struct Options {
@@ -38,6 +44,8 @@ struct Options {
     data: PathBuf,
     runs: usize,
     only: Option<String>,
+    /// Where the inputs are written and kept (`None`: a temporary folder, removed after).
+    keep_inputs: Option<PathBuf>,
 }
 
 /// How a row passes.
@@ -48,7 +56,18 @@ enum Target {
     EachUnderMs(u64),
 }
 
+/// A ratio row runs until the middle half of its ratios lies within this fraction of 1
+/// (after `--runs` runs at least), or until `MAX_RUNS`.
+const SPREAD_GOAL: f64 = 0.02;
+const MAX_RUNS: usize = 21;
+
+/// The 9x9 goal: at most this fraction of the fastest peer's time, in every mode.
+const RATIO_GOAL_9X9: f64 = 0.85;
+
 enum Check {
+    /// Each output board (Kattis format) solves its puzzle, and the first peer counted one
+    /// solution for each.
+    UniqueBoards,
     /// Each output line is a solution of the matching puzzle line.
     DotGrids,
     /// Each 16x16 output grid solves its puzzle.
@@ -68,6 +87,9 @@ struct Workload {
     name: String,
     problem: &'static str,
     inputs: Vec<PathBuf>,
+    /// The same puzzles in the peers' format, when the problem's own format is not one
+    /// they read (`None`: the peers read `inputs`).
+    peer_inputs: Option<Vec<PathBuf>>,
     /// Puzzles (or cases) in all inputs together: the unit of the per-input times.
     units: usize,
     unit: &'static str,
@@ -96,23 +118,24 @@ fn bench(args: Vec<String>) -> Result<bool, String> {
         println!("{USAGE}");
         return Ok(true);
     };
-    let scratch = std::env::temp_dir().join(format!("sudoku-bench-{}", std::process::id()));
+    let scratch = options.keep_inputs.clone().unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("sudoku-bench-{}", std::process::id()))
+    });
     fs::create_dir_all(&scratch)
         .map_err(|e| format!("cannot create {}: {e}", scratch.display()))?;
     let result = run_rows(&options, &scratch);
-    fs::remove_dir_all(&scratch).ok();
+    if options.keep_inputs.is_none() {
+        fs::remove_dir_all(&scratch).ok();
+    }
     result
 }
 
-/// Times every selected row and writes the table; `Ok(false)` when a row missed.
+/// Times every selected row and adds the table to the day's results file as a new run;
+/// `Ok(false)` when a row missed.
 fn run_rows(options: &Options, scratch: &Path) -> Result<bool, String> {
     let workloads = workloads(options, scratch);
-    let header = format!(
-        "{:<46} {:>6} {:>11}  {:<52} {:>6}  {:<14} result",
-        "workload", "inputs", "ours", "peers", "ratio", "target"
-    );
-    println!("{header}");
-    let mut table = header;
+    let mut table = vec![TABLE_HEAD.to_string(), TABLE_RULE.to_string()];
+    println!("{}", table.join("\n"));
     let mut all_pass = true;
     for workload in workloads? {
         if let Some(only) = &options.only {
@@ -122,26 +145,194 @@ fn run_rows(options: &Options, scratch: &Path) -> Result<bool, String> {
         }
         let ours = options.root.join("target/release").join(workload.problem);
         let line = measure(&workload, &ours, options);
-        all_pass &= line.contains(" PASS");
+        all_pass &= line.ends_with(" PASS |") || line.contains(" PASS (max");
         println!("{line}");
-        table += "\n";
-        table += &line;
+        table.push(line);
     }
-    let method = format!(
-        "Whole processes (start-up and I/O included), ours built by `cargo build --release` \
-         (rustc -O, codegen-units = 1), peers as `../shared/peers/build.sh` builds them; {} \
-         alternating runs, medians. ratio = median over runs of ours / the fastest peer of \
-         that run. Times per puzzle (`/pz`) or per input file (`/in`).",
-        options.runs
-    );
     if options.only.is_some() {
-        // A partial table must not replace the day's measurement of record.
+        // A partial table is not a run of the day's measurement.
         println!("(--only: a partial run, so results/ is left as it is)");
     } else {
-        let path = results::write(&options.root, "bench", &method, &table)?;
-        println!("table written to {}", path.display());
+        let path = record_run(options, &table.join("\n"))?;
+        println!("run added to {}", path.display());
     }
     Ok(all_pass)
+}
+
+const TABLE_HEAD: &str = "| workload | inputs | ours | peers | ratio | ratio range (middle half) | runs | target | result |";
+const TABLE_RULE: &str = "|---|---|---|---|---|---|---|---|---|";
+/// Runs of record agree when their ratios differ by at most this fraction.
+const RUNS_AGREE: f64 = 0.03;
+
+/// Adds this run's `table` to `results/<today>-bench.md` (a new file gets the title and the
+/// method), then rewrites the file's closing section: the run of record over every run of
+/// this commit. Returns the file's path.
+fn record_run(options: &Options, table: &str) -> Result<PathBuf, String> {
+    let path = results::path(&options.root, "bench");
+    let old = fs::read_to_string(&path).unwrap_or_default();
+    let runs_part = match old.find(RECORD_HEADING) {
+        Some(at) => old[..at].trim_end().to_string(),
+        None if old.is_empty() => format!(
+            "# `scripts/bench`, {}\n\n{}\n\n{}",
+            results::today(),
+            method(options),
+            "Each `## Run` is one `scripts/bench` run. The last section, rewritten after every \
+             run, is the measurement of record: per row, the median of the runs' ratios at the \
+             newest commit, and whether those runs agree."
+        ),
+        None => old.trim_end().to_string(),
+    };
+    let number = runs_part.matches("\n## Run ").count() + 1;
+    let machine = results::machine_lines(&options.root);
+    let text = format!(
+        "{runs_part}\n\n## Run {number}: {} UTC\n\n{}\n- peers' compilers: {}\n\n{table}\n",
+        results::time_of_day(),
+        machine.join("\n"),
+        peer_compilers()
+    );
+    let record = run_of_record(&text);
+    fs::write(&path, format!("{text}\n{record}"))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    println!("\n{record}");
+    Ok(path)
+}
+
+const RECORD_HEADING: &str = "## Of record";
+
+fn method(options: &Options) -> String {
+    format!(
+        "Whole processes (start-up and I/O included), ours built by `cargo build --release` \
+         (rustc -O, codegen-units = 1, no target-cpu), peers as `../shared/peers/build.sh` \
+         builds them. Ours and every peer alternate; a row runs at least {} times, then until \
+         the middle half of its ratios lies within {}% (at most {} runs). ratio = ours / the \
+         fastest peer of the same run; the table shows the median over runs, the whole range \
+         and the middle half's spread. Times are medians per puzzle (`/pz`) or per input file \
+         (`/in`). The prove-unique rows run `kattis_sudokunique` (it stops at a second \
+         solution) against the peers' `count` mode (up to 10,000): every puzzle of these \
+         sets has one solution, so both search the whole tree. An independent check of any \
+         row: `scripts/timecheck` (GNU time, alternating runs).",
+        options.runs,
+        100.0 * SPREAD_GOAL,
+        MAX_RUNS.max(options.runs)
+    )
+}
+
+/// The peers' C++ compilers' first version lines.
+fn peer_compilers() -> String {
+    ["g++", "clang++"]
+        .iter()
+        .map(|compiler| {
+            std::process::Command::new(compiler)
+                .arg("--version")
+                .output()
+                .ok()
+                .and_then(|out| {
+                    String::from_utf8_lossy(&out.stdout)
+                        .lines()
+                        .next()
+                        .map(str::to_string)
+                })
+                .unwrap_or_else(|| format!("{compiler}: not found"))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// One run's commit and its table rows, as `record_run` wrote them.
+struct RunTable<'a> {
+    number: usize,
+    commit: &'a str,
+    rows: Vec<Vec<&'a str>>,
+}
+
+/// The runs in a results file, in order.
+fn runs_in(text: &str) -> Vec<RunTable<'_>> {
+    text.split("\n## Run ")
+        .skip(1)
+        .enumerate()
+        .map(|(index, section)| RunTable {
+            number: index + 1,
+            commit: section
+                .lines()
+                .find_map(|line| line.strip_prefix("- commit: "))
+                .unwrap_or("unknown"),
+            rows: section
+                .lines()
+                .filter(|line| line.starts_with("| ") && *line != TABLE_HEAD)
+                .map(|line| line.split('|').map(str::trim).collect::<Vec<_>>())
+                .filter(|cells| cells.len() >= 10)
+                .collect(),
+        })
+        .collect()
+}
+
+/// The closing section: per ratio row, the median of the ratios of every run at the newest
+/// run's commit, their range, and whether they agree within `RUNS_AGREE`.
+fn run_of_record(text: &str) -> String {
+    let runs = runs_in(text);
+    let Some(newest) = runs.last() else {
+        return String::new();
+    };
+    let same: Vec<&RunTable> = runs
+        .iter()
+        .filter(|run| run.commit == newest.commit)
+        .collect();
+    let numbers: Vec<String> = same.iter().map(|run| run.number.to_string()).collect();
+    let mut lines = vec![
+        format!(
+            "{RECORD_HEADING}: commit {}, runs {}{}",
+            newest.commit,
+            numbers.join(", "),
+            if same.len() < 3 {
+                " (fewer than 3 runs: not yet a measurement of record)"
+            } else {
+                ""
+            }
+        ),
+        String::new(),
+        format!(
+            "| workload | ratio (median of runs) | runs' ratios | agree within {}% | target | result |",
+            100.0 * RUNS_AGREE
+        ),
+        "|---|---|---|---|---|---|".into(),
+    ];
+    for row in &newest.rows {
+        let (name, target) = (row[1], row[8]);
+        let mut ratios: Vec<f64> = same
+            .iter()
+            .filter_map(|run| run.rows.iter().find(|other| other[1] == name))
+            .filter_map(|other| other[5].parse().ok())
+            .collect();
+        let Some(limit) = target
+            .strip_prefix("ratio <= ")
+            .and_then(|r| r.parse().ok())
+        else {
+            continue;
+        };
+        if ratios.is_empty() {
+            continue;
+        }
+        let shown: Vec<String> = ratios.iter().map(|r| format!("{r:.3}")).collect();
+        let (low, high) = ratios
+            .iter()
+            .fold((f64::INFINITY, 0.0_f64), |(lo, hi), &r| {
+                (lo.min(r), hi.max(r))
+            });
+        let of_record = median(&mut ratios);
+        let agree = if shown.len() < 2 {
+            "-"
+        } else if high / low - 1.0 <= RUNS_AGREE {
+            "yes"
+        } else {
+            "NO"
+        };
+        lines.push(format!(
+            "| {name} | {of_record:.3} | {} | {agree} | {target} | {} |",
+            shown.join(", "),
+            if of_record <= limit { "PASS" } else { "MISS" }
+        ));
+    }
+    lines.join("\n") + "\n"
 }
 
 fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
@@ -152,13 +343,14 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
         root,
         runs: 5,
         only: None,
+        keep_inputs: None,
     };
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
         if flag == "--help" || flag == "-h" {
             return Ok(None);
         }
-        if !["--peers", "--data", "--runs", "--only"].contains(&flag.as_str()) {
+        if !["--peers", "--data", "--runs", "--only", "--keep-inputs"].contains(&flag.as_str()) {
             return Err(format!("unknown option `{flag}`\n\n{USAGE}"));
         }
         let value = rest
@@ -174,6 +366,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                     .filter(|&runs| runs > 0)
                     .ok_or(format!("--runs: `{value}` is not a positive number"))?
             }
+            "--keep-inputs" => options.keep_inputs = Some(PathBuf::from(value)),
             _ => options.only = Some(value.clone()),
         }
     }
@@ -229,16 +422,39 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
             .iter()
             .map(|line| format!("{}\n", &line[..81]))
             .collect();
+        let times = if repeat > 1 { " x20" } else { "" };
         let input = scratch_file(scratch, &format!("{set}.in"), &once.repeat(repeat))?;
         list.push(Workload {
-            name: format!("acwing166 {set}{}", if repeat > 1 { " x20" } else { "" }),
+            name: format!("acwing166 {set}{times}"),
             problem: "acwing166",
-            inputs: vec![input],
+            inputs: vec![input.clone()],
+            peer_inputs: None,
             units: lines.len() * repeat,
             unit: "pz",
             peers: peers9(&["acwing166"]),
             check: Check::DotGrids,
-            target: Target::RatioToFastest(0.9),
+            target: Target::RatioToFastest(RATIO_GOAL_9X9),
+            timeout: Duration::from_secs(120),
+        });
+        // Proving each answer unique (Kattis, Sicily): our program stops at a second
+        // solution, the peers count up to 10,000. Every puzzle of these sets has one
+        // solution, so both search the same whole tree.
+        let puzzles: Vec<formats::Grid> = lines
+            .iter()
+            .map(|line| formats::parse_dots(&line[..81]))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("{set}: {e}"))?;
+        let kattis = formats::kattis_input(&puzzles).repeat(repeat);
+        list.push(Workload {
+            name: format!("kattis_sudokunique {set}{times} (prove unique)"),
+            problem: "kattis_sudokunique",
+            inputs: vec![scratch_file(scratch, &format!("{set}.kattis"), &kattis)?],
+            peer_inputs: Some(vec![input]),
+            units: lines.len() * repeat,
+            unit: "pz",
+            peers: peers9(&["count"]),
+            check: Check::UniqueBoards,
+            target: Target::RatioToFastest(RATIO_GOAL_9X9),
             timeout: Duration::from_secs(120),
         });
     }
@@ -253,6 +469,7 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
     list.push(Workload {
         name: "sicily1317 serg_benchmark (count all)".into(),
         problem: "sicily1317",
+        peer_inputs: None,
         inputs: vec![scratch_file(
             scratch,
             "serg.in",
@@ -262,7 +479,7 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
         unit: "pz",
         peers: peers9(&["sicily1317"]),
         check: Check::SameAsFirstPeer,
-        target: Target::RatioToFastest(0.9),
+        target: Target::RatioToFastest(RATIO_GOAL_9X9),
         timeout: Duration::from_secs(120),
     });
     let noip: Vec<PathBuf> = (1..=20)
@@ -271,6 +488,7 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
     list.push(Workload {
         name: "p1074 NOIP 2009, 20 cases".into(),
         problem: "p1074",
+        peer_inputs: None,
         inputs: noip,
         units: 20,
         unit: "in",
@@ -301,6 +519,7 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
         name: "p1074 200 boards of 5-14 givens (seed 10740514)".into(),
         problem: "p1074",
         units: sparse.len(),
+        peer_inputs: None,
         inputs: sparse,
         unit: "in",
         peers: Vec::new(),
@@ -312,6 +531,7 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
     list.push(Workload {
         name: "p1074 empty board".into(),
         problem: "p1074",
+        peer_inputs: None,
         inputs: vec![empty],
         units: 1,
         unit: "in",
@@ -331,6 +551,7 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
         name: "acwing169 100 minimal unique 16x16 (seed 169)".into(),
         problem: "acwing169",
         units: minimal16.len(),
+        peer_inputs: None,
         inputs: minimal16,
         unit: "pz",
         peers: peers16(),
@@ -359,6 +580,7 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
     list.push(Workload {
         name: format!("acwing169 hard set ({hard_count} minimal puzzles)"),
         problem: "acwing169",
+        peer_inputs: None,
         inputs: hard16,
         units: hard_count,
         unit: "pz",
@@ -413,6 +635,18 @@ fn check(
         Check::DotGrids => each_grid_solves(workload, ours, formats::parse_acwing166, |a, p| {
             oracle::is_solution_of(a, p)
         }),
+        Check::UniqueBoards => {
+            each_grid_solves(workload, ours, formats::parse_kattis, |a, p| {
+                oracle::is_solution_of(a, p)
+            })?;
+            let unique = |counts: &String| counts.lines().all(|count| count == "1");
+            match first_peer {
+                Some(peer) if !peer.iter().all(unique) => {
+                    Err("the first peer found a puzzle without exactly one solution".into())
+                }
+                _ => Ok(()),
+            }
+        }
     }
 }
 
@@ -444,9 +678,49 @@ fn median(values: &mut [f64]) -> f64 {
     values[values.len() / 2]
 }
 
+/// The middle half of `values` (upper quartile over lower), as a fraction of 1: 0.02 means
+/// the middle half of the runs lies within 2%.
+fn spread(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(|a, b| a.total_cmp(b));
+    let n = sorted.len();
+    sorted[n - 1 - n / 4] / sorted[n / 4] - 1.0
+}
+
+/// A row's ratio over its runs: the median, the whole range and the spread of the middle half.
+struct Ratio {
+    median: f64,
+    min: f64,
+    max: f64,
+    spread: f64,
+    runs: usize,
+}
+
+impl Ratio {
+    fn of(ratios: &[f64]) -> Option<Ratio> {
+        if ratios.is_empty() {
+            return None;
+        }
+        Some(Ratio {
+            median: median(&mut ratios.to_vec()),
+            min: ratios.iter().copied().fold(f64::INFINITY, f64::min),
+            max: ratios.iter().copied().fold(0.0, f64::max),
+            spread: spread(ratios),
+            runs: ratios.len(),
+        })
+    }
+}
+
+/// Whether a ratio row has run enough: `--runs` at least, then until the middle half of its
+/// ratios lies within `SPREAD_GOAL`, or `MAX_RUNS`.
+fn enough_runs(ratios: &[f64], runs: usize, options: &Options) -> bool {
+    runs >= MAX_RUNS.max(options.runs)
+        || runs >= options.runs && (ratios.is_empty() || spread(ratios) <= SPREAD_GOAL)
+}
+
 /// Runs one workload and formats its table row.
 fn measure(workload: &Workload, ours: &Path, options: &Options) -> String {
-    let label = format!("{:<46} {:>6}", workload.name, workload.inputs.len());
+    let cells = |rest: &str| format!("| {} | {} | {rest} |", workload.name, workload.inputs.len());
     let target = match workload.target {
         Target::RatioToFastest(r) => format!("ratio <= {r}"),
         Target::EachUnderMs(ms) if ms >= 1000 => format!("each < {} s", ms / 1000),
@@ -459,11 +733,12 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> String {
         .map(|peer| peer.name)
         .collect();
     if !missing.is_empty() {
-        return format!(
-            "{label}  SKIPPED: peer {} not in {} (build it with ../shared/peers/build.sh or sixteen/build.sh)",
+        return cells(&format!(
+            "SKIPPED: peer {} not in {} (build it with ../shared/peers/build.sh or \
+             sixteen/build.sh) | | | | | {target} | SKIPPED",
             missing.join(", "),
             options.peers.display()
-        );
+        ));
     }
     let per = |seconds: f64| {
         let micros = seconds * 1e6 / workload.units as f64;
@@ -477,16 +752,17 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> String {
     let mut peer_totals: Vec<Vec<f64>> = vec![Vec::new(); workload.peers.len()];
     let mut ratios = Vec::new();
     let mut ours_max: f64 = 0.0;
-    for run in 0..options.runs {
+    while !enough_runs(&ratios, ours_totals.len(), options) {
         let mine = match run_all(ours, &[], &workload.inputs, workload.timeout) {
             Ok(result) => result,
-            Err(message) => return format!("{label}  MISS: ours: {message}"),
+            Err(message) => return cells(&format!("ours: {message} | | | | | {target} | MISS")),
         };
         let mut fastest = f64::INFINITY;
         let mut first_peer_output = None;
+        let peer_inputs = workload.peer_inputs.as_ref().unwrap_or(&workload.inputs);
         for (index, peer) in workload.peers.iter().enumerate() {
             let program = options.peers.join(peer.name);
-            match run_all(&program, peer.args, &workload.inputs, workload.timeout) {
+            match run_all(&program, peer.args, peer_inputs, workload.timeout) {
                 Ok((times, outputs)) => {
                     let total: f64 = times.iter().map(Duration::as_secs_f64).sum();
                     peer_totals[index].push(total);
@@ -499,9 +775,9 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> String {
                 Err(_) => peer_totals[index].push(f64::INFINITY),
             }
         }
-        if run == 0 {
+        if ours_totals.is_empty() {
             if let Err(why) = check(workload, &mine.1, first_peer_output.as_deref()) {
-                return format!("{label}  FAILED CHECK: {why}");
+                return cells(&format!("FAILED CHECK: {why} | | | | | {target} | FAILED"));
             }
         }
         let total: f64 = mine.0.iter().map(Duration::as_secs_f64).sum();
@@ -529,24 +805,35 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ");
-    let ratio = (!ratios.is_empty()).then(|| median(&mut ratios));
+    let ratio = Ratio::of(&ratios);
     let pass = match workload.target {
-        Target::RatioToFastest(limit) => matches!(ratio, Some(r) if r <= limit),
+        Target::RatioToFastest(limit) => {
+            matches!(ratio, Some(Ratio { median, .. }) if median <= limit)
+        }
         Target::EachUnderMs(ms) => ours_max * 1000.0 < ms as f64,
     };
     let max_note = match workload.target {
         Target::EachUnderMs(_) => format!(" (max {:.1} ms)", ours_max * 1000.0),
         Target::RatioToFastest(_) => String::new(),
     };
-    format!(
-        "{label} {:>11}  {:<52} {:>6}  {target:<14} {}{max_note}",
+    let ratio_cells = ratio.map_or("- | - | -".into(), |r| {
+        format!(
+            "{:.3} | {:.3}-{:.3} ({:.1}%) | {}",
+            r.median,
+            r.min,
+            r.max,
+            100.0 * r.spread,
+            r.runs
+        )
+    });
+    cells(&format!(
+        "{} | {} | {ratio_cells} | {target} | {}{max_note}",
         per(median(&mut ours_totals)),
         if peers_text.is_empty() {
             "-".to_string()
         } else {
             peers_text
         },
-        ratio.map_or("-".into(), |r| format!("{r:.3}")),
         if pass { "PASS" } else { "MISS" }
-    )
+    ))
 }
