@@ -207,20 +207,14 @@ fn fixture_root() -> &'static Path {
         fs::create_dir_all(&root).unwrap();
         fs::write(root.join("Cargo.toml"), "[package]\nname = \"fixture\"\n").unwrap();
         for fixture in FIXTURES {
-            let cases = root.join("testdata").join(fixture.problem);
-            fs::create_dir_all(&cases).unwrap();
-            for (case, input, expected, _) in fixture.cases {
-                fs::write(cases.join(format!("{case}.in")), input).unwrap();
-                fs::write(cases.join(format!("{case}.out")), expected).unwrap();
-            }
-            let limits = format!(
-                "time_limit_ms = {}\nmemory_limit_mib = {}\n",
-                fixture.time_limit_ms, fixture.memory_limit_mib
-            );
-            fs::write(cases.join("limits"), limits).unwrap();
-            let source = root.join("solutions").join(fixture.problem);
-            fs::create_dir_all(&source).unwrap();
-            fs::write(source.join("main.rs"), fixture.program).unwrap();
+            let cases: Vec<_> = fixture
+                .cases
+                .iter()
+                .map(|&(c, i, o, _)| (c, i, o))
+                .collect();
+            let limits = (fixture.time_limit_ms, fixture.memory_limit_mib);
+            write_testdata(&root, fixture.problem, limits, &cases);
+            write_source(&root, fixture.problem, "main.rs", fixture.program);
         }
         let testdata = root.join("testdata");
         fs::write(testdata.join("accepted/lonely.in"), "input\n").unwrap();
@@ -232,21 +226,17 @@ fn fixture_root() -> &'static Path {
         .unwrap();
         fs::write(testdata.join("special/checker.rs"), CHECKER).unwrap();
         // A big first case, then a small one: the small one's memory must be its own.
-        let big = testdata.join("big");
-        fs::create_dir_all(&big).unwrap();
-        fs::write(
-            big.join("limits"),
-            "time_limit_ms = 5000\nmemory_limit_mib = 32\n",
-        )
-        .unwrap();
-        fs::write(big.join("a_big.in"), "big\n").unwrap();
-        fs::write(big.join("a_big.out"), big_output()).unwrap();
-        fs::write(big.join("b_small.in"), "small\n").unwrap();
-        fs::write(big.join("b_small.out"), "1\n").unwrap();
-        fs::create_dir_all(root.join("solutions/big")).unwrap();
-        fs::write(
-            root.join("solutions/big/main.rs"),
-            format!(
+        let big = big_output();
+        let cases = [
+            ("a_big", "big\n", big.as_str()),
+            ("b_small", "small\n", "1\n"),
+        ];
+        write_testdata(&root, "big", (5000, 32), &cases);
+        write_source(
+            &root,
+            "big",
+            "main.rs",
+            &format!(
                 r#"use std::io::{{Read, Write}};
 fn main() {{
     let mut s = String::new();
@@ -260,21 +250,11 @@ fn main() {{
     }}
 }}"#
             ),
-        )
-        .unwrap();
+        );
         // A LeetCode-style problem with a harness.
-        let leet = testdata.join("leet");
-        fs::create_dir_all(&leet).unwrap();
-        fs::write(
-            leet.join("limits"),
-            "time_limit_ms = 5000\nmemory_limit_mib = 64\n",
-        )
-        .unwrap();
-        fs::write(leet.join("one.in"), "21\n").unwrap();
-        fs::write(leet.join("one.out"), "42\n").unwrap();
-        fs::write(leet.join("harness.rs"), HARNESS).unwrap();
-        fs::create_dir_all(root.join("solutions/leet")).unwrap();
-        fs::write(root.join("solutions/leet/solution.rs"), LEET_SOLUTION).unwrap();
+        write_testdata(&root, "leet", (5000, 64), &[("one", "21\n", "42\n")]);
+        fs::write(testdata.join("leet/harness.rs"), HARNESS).unwrap();
+        write_source(&root, "leet", "solution.rs", LEET_SOLUTION);
         root
     })
 }
@@ -518,24 +498,35 @@ fn scratch_root(name: &str) -> PathBuf {
     root
 }
 
-fn write_problem(root: &Path, problem: &str, program: &str, cases: &[(&str, &str, &str)]) {
-    let dir = root.join("testdata").join(problem);
-    fs::create_dir_all(&dir).unwrap();
-    fs::write(
-        dir.join("limits"),
-        "time_limit_ms = 5000\nmemory_limit_mib = 64\n",
-    )
-    .unwrap();
+/// Writes each case's `NAME.in` and `NAME.out` into `dir`, created if missing.
+fn write_pairs(dir: &Path, cases: &[(&str, &str, &str)]) {
+    fs::create_dir_all(dir).unwrap();
     for (case, input, expected) in cases {
         fs::write(dir.join(format!("{case}.in")), input).unwrap();
         fs::write(dir.join(format!("{case}.out")), expected).unwrap();
     }
-    fs::create_dir_all(root.join("solutions").join(problem)).unwrap();
-    fs::write(
-        root.join("solutions").join(problem).join("main.rs"),
-        program,
-    )
-    .unwrap();
+}
+
+/// `testdata/<problem>/` under `root`: its limits (time in ms, memory in MiB) and its cases.
+fn write_testdata(root: &Path, problem: &str, limits: (u64, u64), cases: &[(&str, &str, &str)]) {
+    let dir = root.join("testdata").join(problem);
+    write_pairs(&dir, cases);
+    let (time_ms, memory_mib) = limits;
+    let limits = format!("time_limit_ms = {time_ms}\nmemory_limit_mib = {memory_mib}\n");
+    fs::write(dir.join("limits"), limits).unwrap();
+}
+
+/// `solutions/<problem>/<file>` under `root` (`main.rs`, or `solution.rs` for a method).
+fn write_source(root: &Path, problem: &str, file: &str, text: &str) {
+    let dir = root.join("solutions").join(problem);
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join(file), text).unwrap();
+}
+
+/// A problem with the usual limits (5 s, 64 MiB), its cases and its `main.rs`.
+fn write_problem(root: &Path, problem: &str, program: &str, cases: &[(&str, &str, &str)]) {
+    write_testdata(root, problem, (5000, 64), cases);
+    write_source(root, problem, "main.rs", program);
 }
 
 #[test]
@@ -1771,11 +1762,7 @@ fn a_judge_interrupted_at_any_moment_leaves_nothing_behind() {
 /// A folder of the user's own tests, oj's layout: `test/sample-N.in` + `.out`.
 fn own_tests(name: &str, cases: &[(&str, &str, &str)]) -> PathBuf {
     let dir = scratch_root(name).join("test");
-    fs::create_dir_all(&dir).unwrap();
-    for (case, input, expected) in cases {
-        fs::write(dir.join(format!("{case}.in")), input).unwrap();
-        fs::write(dir.join(format!("{case}.out")), expected).unwrap();
-    }
+    write_pairs(&dir, cases);
     dir
 }
 

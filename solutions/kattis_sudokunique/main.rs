@@ -25,7 +25,7 @@
 //! 2018`, the current version is unconfirmed). Compiles warning-free with rustc 1.63 and
 //! later, editions 2018-2024.
 
-use input::{quote, Tokens};
+use input::Tokens;
 use std::io::{self, BufRead, Write};
 
 /// The answer for a board with several solutions.
@@ -36,42 +36,18 @@ pub const NONE: &str = "Find another job";
 /// Answers every board up to the end of the input. On malformed input, writes the answers
 /// so far and returns the error.
 pub fn solve<R: BufRead, W: Write>(input: R, output: W) -> Result<(), String> {
-    let mut output = io::BufWriter::new(output);
-    let result = answer_all(Tokens::new(input), &mut output);
-    output
-        .flush()
-        .map_err(|e| format!("cannot write output: {e}"))?;
-    result
+    input::buffered(output, |output| answer_all(Tokens::new(input), output))
 }
 
 fn answer_all<R: BufRead, W: Write>(mut tokens: Tokens<R>, output: &mut W) -> Result<(), String> {
     let mut grid = [0; 81];
     let mut text = String::with_capacity(170);
     for number in 1u64.. {
-        for (index, cell) in grid.iter_mut().enumerate() {
-            let (line, token) = match tokens.next()? {
-                Some(numbered) => numbered,
-                None if index > 0 => {
-                    return Err(format!(
-                        "the input ends inside board {number}, after {index} of its 81 digits"
-                    ))
-                }
-                None if number == 1 => {
-                    return Err("empty input: expected boards of 81 digits 0-9".to_string())
-                }
-                None => return Ok(()),
-            };
-            *cell = match token {
-                [digit @ b'0'..=b'9'] => digit - b'0',
-                _ => {
-                    return Err(format!(
-                        "line {}: board {number}, cell {} is `{}`, expected one digit 0-9",
-                        line,
-                        index + 1,
-                        quote(token)
-                    ))
-                }
-            };
+        if !tokens.digits(&mut grid, &format!("board {number}"))? {
+            if number == 1 {
+                return Err("empty input: expected boards of 81 digits 0-9".to_string());
+            }
+            break;
         }
         let mut goal = bitcore::CountSolutions::up_to(2);
         if let Some(board) = bitcore::Board::from_grid(&grid) {
@@ -81,46 +57,30 @@ fn answer_all<R: BufRead, W: Write>(mut tokens: Tokens<R>, output: &mut W) -> Re
         if number > 1 {
             text.push('\n');
         }
-        match (goal.count, goal.first) {
-            (1, Some(solution)) => {
-                for row in solution.chunks(9) {
-                    for (column, &digit) in row.iter().enumerate() {
-                        if column > 0 {
-                            text.push(' ');
-                        }
-                        text.push(char::from(b'0' + digit));
-                    }
-                    text.push('\n');
-                }
-            }
-            (0, _) => {
-                text.push_str(NONE);
-                text.push('\n');
-            }
-            _ => {
-                text.push_str(SEVERAL);
-                text.push('\n');
-            }
-        }
+        let unique = goal.first.as_ref().filter(|_| goal.count == 1);
+        let none = if goal.count == 0 { NONE } else { SEVERAL };
+        let solution = unique.map(|grid| &grid[..]);
+        input::push_answer(&mut text, solution, 9, true, input::digit, none);
         output
             .write_all(text.as_bytes())
-            .map_err(|e| format!("cannot write output: {e}"))?;
+            .map_err(input::write_failed)?;
     }
     Ok(())
 }
 
 fn main() {
-    if let Err(message) = solve(io::stdin().lock(), io::stdout().lock()) {
-        eprintln!("kattis_sudokunique: {message}");
-        std::process::exit(1);
-    }
+    input::exit_on_error(
+        "kattis_sudokunique",
+        solve(io::stdin().lock(), io::stdout().lock()),
+    );
 }
 
 // Streamed input and short quotes of bad input: `solutions/input.rs`, inlined verbatim.
 #[rustfmt::skip]
 mod input {
 // ==== BEGIN solutions/input.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
-//! Contest input read as a stream, and bad input quoted in one short line.
+//! Contest input read as a stream, bad input quoted in one short line, and the I/O glue
+//! every solution repeats otherwise (a buffered answer, grids read and written, the exit).
 //!
 //! [`Lines`] hands out one trimmed, non-blank line at a time and [`Tokens`] one white-space
 //! separated token at a time; each keeps only the current line or token, cut at
@@ -139,7 +99,7 @@ mod input {
 //! solution whose marker names it, and `tests/tools/sync.rs` fails on any drift.
 #![allow(dead_code)] // each solution uses a different part
 
-use std::io::BufRead;
+use std::io::{self, BufRead, Write};
 
 /// An error message quotes at most this many characters of a bad line or token.
 pub const QUOTE_CHARS: usize = 60;
@@ -174,6 +134,64 @@ impl<R: BufRead> Lines<R> {
             }
         }
         Ok(None)
+    }
+
+    /// The first non-blank line as the number of `what` (`puzzles`, `grids`) that follow.
+    pub fn count(&mut self, what: &str) -> Result<u64, String> {
+        let (number, line) = self
+            .next_nonblank()?
+            .ok_or_else(|| format!("empty input: expected the number of {what}"))?;
+        let count = std::str::from_utf8(line).ok().and_then(|text| text.parse().ok());
+        count.ok_or_else(|| {
+            format!("line {number}: expected the number of {what}, found `{}`", quote(line))
+        })
+    }
+
+    /// Fills `grid` with rows of `width` cells, one non-blank line each, every byte through
+    /// `cell` (`None`: not a cell; the error says a row is `expected`). `Ok(false)` when the
+    /// input ends before the first row; an error when it ends inside `puzzle` (its name).
+    pub fn grid(
+        &mut self,
+        grid: &mut [u8],
+        width: usize,
+        cell: impl Fn(u8) -> Option<u8>,
+        expected: &str,
+        puzzle: &str,
+    ) -> Result<bool, String> {
+        for (row, cells) in grid.chunks_mut(width).enumerate() {
+            let (number, line) = match self.next_nonblank()? {
+                Some(numbered) => numbered,
+                None if row == 0 => return Ok(false),
+                None => {
+                    return Err(format!(
+                        "the input ends inside {puzzle}, after {row} of its {} rows",
+                        grid.len() / width
+                    ))
+                }
+            };
+            if line.len() != width {
+                return Err(format!(
+                    "line {number}: expected a row of {expected}, found `{}`",
+                    quote(line)
+                ));
+            }
+            for (slot, &byte) in cells.iter_mut().zip(line) {
+                *slot = cell(byte).ok_or_else(|| {
+                    format!(
+                        "line {number}: bad character `{}` in row `{}`: expected {expected}",
+                        quote(&[byte]),
+                        quote(line)
+                    )
+                })?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// `Ok` when only blank lines are left; else the error for the first other line, which
+    /// comes `after` the last thing the input should hold.
+    pub fn end(&mut self, after: &str) -> Result<(), String> {
+        nothing_more(self.next_nonblank()?, after)
     }
 
     /// Reads the next line into `self.line`, trimmed; `false` at the end of the input.
@@ -238,6 +256,40 @@ impl<R: BufRead> Tokens<R> {
         }
     }
 
+    /// Fills `grid` with one-digit numbers 0-9, one a token. `Ok(false)` when the input ends
+    /// before the first; an error names a bad token, or the input ending inside `puzzle`.
+    pub fn digits(&mut self, grid: &mut [u8], puzzle: &str) -> Result<bool, String> {
+        for (index, cell) in grid.iter_mut().enumerate() {
+            let (line, token) = match self.next()? {
+                Some(numbered) => numbered,
+                None if index == 0 => return Ok(false),
+                None => {
+                    return Err(format!(
+                        "the input ends inside {puzzle}, after {index} of its {} digits",
+                        grid.len()
+                    ))
+                }
+            };
+            *cell = match token {
+                [digit @ b'0'..=b'9'] => digit - b'0',
+                _ => {
+                    return Err(format!(
+                        "line {line}: cell {} of {puzzle} is `{}`, expected one digit 0-9",
+                        index + 1,
+                        quote(token)
+                    ))
+                }
+            };
+        }
+        Ok(true)
+    }
+
+    /// `Ok` when no token is left; else the error for the next one, which comes `after` the
+    /// last thing the input should hold.
+    pub fn end(&mut self, after: &str) -> Result<(), String> {
+        nothing_more(self.next()?, after)
+    }
+
     /// The next token with the number of its line, or `None` at the end of the input.
     pub fn next(&mut self) -> Result<Option<(usize, &[u8])>, String> {
         self.token.clear();
@@ -275,6 +327,101 @@ impl<R: BufRead> Tokens<R> {
         } else {
             Some((self.line, &self.token))
         })
+    }
+}
+
+/// The error for `extra` (a numbered line or token) found `after` the end of what the input
+/// should hold.
+fn nothing_more(extra: Option<(usize, &[u8])>, after: &str) -> Result<(), String> {
+    match extra {
+        Some((line, extra)) => Err(format!(
+            "line {line}: unexpected `{}` after {after}",
+            quote(extra)
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Appends `grid` as lines of `width` cells, each cell through `symbol`, separated by a space
+/// when `spaced`.
+pub fn push_grid(
+    text: &mut String,
+    grid: &[u8],
+    width: usize,
+    spaced: bool,
+    symbol: impl Fn(u8) -> char,
+) {
+    for row in grid.chunks(width) {
+        for (column, &cell) in row.iter().enumerate() {
+            if spaced && column > 0 {
+                text.push(' ');
+            }
+            text.push(symbol(cell));
+        }
+        text.push('\n');
+    }
+}
+
+/// Appends `solution` as `push_grid` does, or the line `none` when there is none.
+pub fn push_answer(
+    text: &mut String,
+    solution: Option<&[u8]>,
+    width: usize,
+    spaced: bool,
+    symbol: impl Fn(u8) -> char,
+    none: &str,
+) {
+    match solution {
+        Some(grid) => push_grid(text, grid, width, spaced, symbol),
+        None => {
+            text.push_str(none);
+            text.push('\n');
+        }
+    }
+}
+
+/// A digit 1-9 (or 0) as its character.
+pub fn digit(value: u8) -> char {
+    char::from(b'0' + value)
+}
+
+/// A 16x16 cell 1-16 as its letter `A`-`P`.
+pub fn letter(value: u8) -> char {
+    char::from(b'A' + value - 1)
+}
+
+/// A 16x16 grid's character as its cell: `-` empty (0), `A`-`P` 1-16, else `None`.
+pub fn letter_cell(byte: u8) -> Option<u8> {
+    match byte {
+        b'-' => Some(0),
+        b'A'..=b'P' => Some(byte - b'A' + 1),
+        _ => None,
+    }
+}
+
+/// The message for output that could not be written.
+pub fn write_failed(error: io::Error) -> String {
+    format!("cannot write output: {error}")
+}
+
+/// Runs `answer` on `output` through a buffer, flushed even when `answer` fails: the answers
+/// written before malformed input reach the judge, then the error.
+pub fn buffered<W: Write>(
+    output: W,
+    answer: impl FnOnce(&mut io::BufWriter<W>) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut output = io::BufWriter::new(output);
+    let result = answer(&mut output);
+    output.flush().map_err(write_failed)?;
+    result
+}
+
+/// Ends the program as judges expect: after an error, `name: message` on stderr and exit
+/// status 1.
+pub fn exit_on_error(name: &str, result: Result<(), String>) {
+    if let Err(message) = result {
+        eprintln!("{name}: {message}");
+        std::process::exit(1);
     }
 }
 
