@@ -15,6 +15,8 @@ use crate::core16 as sixteen;
 use crate::core9 as nine;
 use crate::p1074;
 use crate::p1074::bitcore as target;
+use crate::p4573;
+use crate::p4573::bitcore as signs;
 
 /// A board as the trace shows it: per cell its candidates (bit `d` = digit `d + 1`) and
 /// its value (`0` open).
@@ -161,9 +163,9 @@ impl Described for sixteen::FirstSolution {}
 impl Described for sixteen::CountSolutions {}
 
 /// P4573: the goal cuts a node where some sign can no longer hold.
-impl Described for crate::inequality::SignsGoal {
+impl Described for p4573::Signs {
     fn cut(&self, board: &Snapshot) -> Option<String> {
-        let broken = self.order.iter().find(|&&(low, high)| {
+        let broken = self.signs.iter().find(|&&(low, high)| {
             let least = board.masks[low].trailing_zeros();
             let greatest = 31 - board.masks[high].leading_zeros();
             least >= greatest
@@ -179,7 +181,7 @@ impl Described for crate::inequality::SignsGoal {
 
     fn rejects(&self, board: &Snapshot) -> Option<String> {
         let &(low, high) = self
-            .order
+            .signs
             .iter()
             .find(|&&(low, high)| board.values[low] >= board.values[high])?;
         Some(format!(
@@ -915,6 +917,7 @@ macro_rules! watch {
 
 watch!(nine, snap9, run9, 3, 81; const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;);
 watch!(target, snap1074, run1074, 3, 81; const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;);
+watch!(signs, snap4573, run4573, 3, 81; const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;);
 watch!(sixteen, snap16, run16, 4, 256;);
 
 /// The goal a problem's solution searches with, watched on puzzle `puzzle` (0-based) of
@@ -945,16 +948,13 @@ pub fn trace_problem(
             // As solutions/p4573 starts: the chain bounds of the signs at the root, then the
             // core with the goal that cuts a node where a sign can no longer hold.
             pick(1)?;
-            let signs = parse(input)?;
-            let mut board = nine::Board::empty();
-            let bounds = crate::inequality::chain_bounds(&signs);
-            for (cell, mask) in bounds.iter().enumerate() {
-                for digit in (0..9).filter(|digit| mask >> digit & 1 == 0) {
-                    board.eliminate(digit, cell);
-                }
-            }
-            let goal = crate::inequality::SignsGoal::new(&signs, 1);
-            Ok(run9(board, goal, limit).trace)
+            let order = crate::inequality::order(&parse(input)?);
+            let board = p4573::bounded_board(&order);
+            let goal = p4573::Signs {
+                signs: order,
+                grid: None,
+            };
+            Ok(run4573(board, goal, limit).trace)
         }
         Input::Board9 { .. } | Input::Boards9 { .. } => {
             let grid = match &problem.input {

@@ -39,8 +39,10 @@ pub fn solve<R: BufRead, W: Write>(input: R, output: W) -> Result<(), String> {
     })
 }
 
-/// The 108 neighbouring pairs `(first, second)` inside boxes, in the input's order.
-fn pairs() -> Vec<(usize, usize)> {
+/// The 108 neighbouring pairs `(first, second)` inside boxes, in the input's order: the
+/// left-right pairs of row 0, the up-down pairs of rows 0-1, of rows 1-2, the left-right
+/// pairs of row 1, ... (15 lines: 9 of 6 left-right pairs, 6 of 9 up-down pairs).
+pub(crate) fn pairs() -> Vec<(usize, usize)> {
     let mut pairs = Vec::with_capacity(108);
     for row in 0..9 {
         for column in (0..9).filter(|c| c % 3 != 2) {
@@ -102,7 +104,7 @@ fn read_signs<R: BufRead>(mut lines: Lines<R>) -> Result<Vec<(usize, usize)>, St
 }
 
 /// For each cell, the digits its chains of signs allow, bit `d` for digit `d + 1`.
-fn chain_bounds(signs: &[(usize, usize)]) -> [u32; 81] {
+pub(crate) fn chain_bounds(signs: &[(usize, usize)]) -> [u32; 81] {
     // below[c]: the cells known smaller than c (chains stay inside a box).
     let mut below = [0u128; 81];
     for &(low, high) in signs {
@@ -129,11 +131,23 @@ fn chain_bounds(signs: &[(usize, usize)]) -> [u32; 81] {
     masks
 }
 
+/// The root of the search: the empty board with each cell's chain bounds applied.
+pub(crate) fn bounded_board(signs: &[(usize, usize)]) -> bitcore::Board {
+    let mut board = bitcore::Board::empty();
+    for (cell, mask) in chain_bounds(signs).iter().enumerate() {
+        for digit in (0..9).filter(|digit| mask >> digit & 1 == 0) {
+            board.eliminate(digit, cell);
+        }
+    }
+    board
+}
+
 /// The goal: cut a node where some sign can no longer hold (the smaller cell's least
 /// candidate is not below the larger cell's greatest); keep the first grid where all hold.
-struct Signs {
-    signs: Vec<(usize, usize)>,
-    grid: Option<[u8; 81]>,
+pub(crate) struct Signs {
+    /// Each sign as `(smaller, larger)` cells.
+    pub(crate) signs: Vec<(usize, usize)>,
+    pub(crate) grid: Option<[u8; 81]>,
 }
 
 impl bitcore::Goal for Signs {
@@ -157,17 +171,11 @@ impl bitcore::Goal for Signs {
 
 /// The solution as 9 lines of spaced digits, or the `no solution` line.
 fn answer_text(signs: &[(usize, usize)]) -> String {
-    let mut board = bitcore::Board::empty();
-    for (cell, mask) in chain_bounds(signs).iter().enumerate() {
-        for digit in (0..9).filter(|digit| mask >> digit & 1 == 0) {
-            board.eliminate(digit, cell);
-        }
-    }
     let mut goal = Signs {
         signs: signs.to_vec(),
         grid: None,
     };
-    bitcore::search(board, &mut goal);
+    bitcore::search(bounded_board(signs), &mut goal);
     let mut text = String::with_capacity(170);
     let solution = goal.grid.as_ref().map(|grid| &grid[..]);
     input::push_answer(&mut text, solution, 9, true, input::digit, NO_SOLUTION);
@@ -568,7 +576,7 @@ pub fn quote(bytes: &[u8]) -> String {
 }
 
 #[rustfmt::skip]
-mod bitcore {
+pub(crate) mod bitcore {
 // ==== BEGIN solutions/core.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
 //! Bit-search core for 9x9 Sudoku: propagate forced moves, branch on a tight cell,
 //! report every completion to a goal that decides what to keep and what to cut.
