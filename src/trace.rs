@@ -1331,23 +1331,19 @@ pub fn html(trace: &Trace, title: &str, assets: Assets) -> String {
         ),
     };
     let title = escape(title);
-    // Few lines, each a whole part: the head, the heading, the controls, the board and
-    // the panel, the tree, the data, the script.
+    // Five lines: the head; the heading and the controls; the board, the panel and the
+    // tree; the data; the script.
     [
-        "<!DOCTYPE html>".to_string(),
         format!(
-            "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\"><head><meta charset=\"utf-8\"/>\
-             <title>{title}</title>{style}</head>"
+            "<!DOCTYPE html><html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\"><head>\
+             <meta charset=\"utf-8\"/><title>{title}</title>{style}</head>"
         ),
-        format!("<body><h1>{title}</h1><p>{summary}. {outcome}</p>{dropped}"),
-        CONTROLS.to_string(),
+        format!("<body><h1>{title}</h1><p>{summary}. {outcome}</p>{dropped}{CONTROLS}"),
         format!(
             "<div id=\"top\"><div id=\"board\"><h2>The board</h2>{}<p>{BOARD_LEGEND}</p></div>\
-             <div id=\"panel\"></div></div>",
-            grid_svg(trace, start)
-        ),
-        format!(
-            "<h2>The search tree</h2><p>{TREE_LEGEND}</p><div id=\"treebox\">{}</div>",
+             <div id=\"panel\"></div></div><h2>The search tree</h2><p>{TREE_LEGEND}</p>\
+             <div id=\"treebox\">{}</div>",
+            grid_svg(trace, start),
             tree_svg(trace, &vertices)
         ),
         format!("<script>/*<![CDATA[*/{data}/*]]>*/</script>"),

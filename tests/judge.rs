@@ -523,6 +523,12 @@ fn write_source(root: &Path, problem: &str, file: &str, text: &str) {
     fs::write(dir.join(file), text).unwrap();
 }
 
+/// A problem whose program prints `1` and whose one case (`one`) expects it.
+fn write_prints_one(root: &Path, problem: &str) {
+    let program = r#"fn main() { println!("1"); }"#;
+    write_problem(root, problem, program, &[("one", "x\n", "1\n")]);
+}
+
 /// A problem with the usual limits (5 s, 64 MiB), its cases and its `main.rs`.
 fn write_problem(root: &Path, problem: &str, program: &str, cases: &[(&str, &str, &str)]) {
     write_testdata(root, problem, (5000, 64), cases);
@@ -532,12 +538,7 @@ fn write_problem(root: &Path, problem: &str, program: &str, cases: &[(&str, &str
 #[test]
 fn limits_are_checked_with_file_and_line() {
     let root = scratch_root("limits");
-    write_problem(
-        &root,
-        "p",
-        r#"fn main() { println!("1"); }"#,
-        &[("one", "x\n", "1\n")],
-    );
+    write_prints_one(&root, "p");
     let limits = root.join("testdata/p/limits");
     for (text, message) in [
         (
@@ -579,12 +580,7 @@ fn limits_are_checked_with_file_and_line() {
 #[test]
 fn a_stray_folder_is_skipped_and_the_selection_comes_first() {
     let root = scratch_root("stray");
-    write_problem(
-        &root,
-        "good",
-        r#"fn main() { println!("1"); }"#,
-        &[("one", "x\n", "1\n")],
-    );
+    write_prints_one(&root, "good");
     fs::create_dir_all(root.join("testdata/stray")).unwrap();
     // Left by a judge killed with SIGKILL (no such pid): removed by the next run.
     let stale = root.join("target/judge/build-999999999-0.partial");
@@ -1115,12 +1111,7 @@ fn a_case_file_that_is_a_fifo_a_device_or_too_long_is_one_line_of_je() {
 #[test]
 fn a_limits_file_that_is_a_device_or_a_fifo_is_one_line() {
     let root = scratch_root("limits-device");
-    write_problem(
-        &root,
-        "p",
-        r#"fn main() { println!("1"); }"#,
-        &[("one", "x\n", "1\n")],
-    );
+    write_prints_one(&root, "p");
     let limits = root.join("testdata/p/limits");
     fs::remove_file(&limits).unwrap();
     std::os::unix::fs::symlink("/dev/zero", &limits).unwrap();
@@ -1313,12 +1304,7 @@ fn rust_gets_online_judge_under_the_codeforces_profile() {
 #[test]
 fn a_checker_that_never_ends_is_je_at_its_stated_cap() {
     let root = scratch_root("slow-checker");
-    write_problem(
-        &root,
-        "p",
-        r#"fn main() { println!("1"); }"#,
-        &[("one", "x\n", "1\n")],
-    );
+    write_prints_one(&root, "p");
     fs::write(
         root.join("testdata/p/checker.rs"),
         "fn main() { std::thread::sleep(std::time::Duration::from_secs(3600)); }\n",
@@ -1366,12 +1352,7 @@ fn a_report_that_cannot_be_written_is_one_line_and_exit_status_3() {
 #[test]
 fn limits_with_a_byte_order_mark_are_read() {
     let root = scratch_root("limits-bom");
-    write_problem(
-        &root,
-        "p",
-        r#"fn main() { println!("1"); }"#,
-        &[("one", "x\n", "1\n")],
-    );
+    write_prints_one(&root, "p");
     let limits = root.join("testdata/p/limits");
     fs::write(
         &limits,
