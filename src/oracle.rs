@@ -59,12 +59,7 @@ pub fn count_solutions(puzzle: &[u8; 81], cap: u64) -> u64 {
     if clashes(puzzle) {
         return 0;
     }
-    let mut found = 0;
-    each_completion(&mut puzzle.clone(), &mut |_| {
-        found += 1;
-        found >= cap
-    });
-    found
+    count_of(*puzzle, cap, each_completion)
 }
 
 /// Some solution, if there is one.
@@ -72,12 +67,30 @@ pub fn solve_first(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
     if clashes(puzzle) {
         return None;
     }
-    let mut solution = None;
-    each_completion(&mut puzzle.clone(), &mut |grid| {
-        solution = Some(*grid);
+    first_of(*puzzle, each_completion)
+}
+
+/// A search that calls `visit` on each completion of a grid until it returns `true`.
+type Search<G> = fn(&mut G, &mut dyn FnMut(&G) -> bool) -> bool;
+
+/// How many completions of `grid` `search` visits, counting stopped at `cap` (either size).
+fn count_of<G>(mut grid: G, cap: u64, search: Search<G>) -> u64 {
+    let mut found = 0;
+    search(&mut grid, &mut |_| {
+        found += 1;
+        found >= cap
+    });
+    found
+}
+
+/// The first completion of `grid` that `search` visits (either size).
+fn first_of<G: Copy>(mut grid: G, search: Search<G>) -> Option<G> {
+    let mut first = None;
+    search(&mut grid, &mut |completion| {
+        first = Some(*completion);
         true
     });
-    solution
+    first
 }
 
 /// The digits `cell` allows, as a bit set (bit `d` for digit `d`).
@@ -186,12 +199,7 @@ pub fn solve_first16(puzzle: &[u8; 256]) -> Option<[u8; 256]> {
     if clashes16(puzzle) {
         return None;
     }
-    let mut solution = None;
-    each_completion16(&mut puzzle.clone(), &mut |grid| {
-        solution = Some(*grid);
-        true
-    });
-    solution
+    first_of(*puzzle, each_completion16)
 }
 
 /// 16x16: the number of solutions, counting stopped at `cap`.
@@ -199,12 +207,7 @@ pub fn count_solutions16(puzzle: &[u8; 256], cap: u64) -> u64 {
     if clashes16(puzzle) {
         return 0;
     }
-    let mut found = 0;
-    each_completion16(&mut puzzle.clone(), &mut |_| {
-        found += 1;
-        found >= cap
-    });
-    found
+    count_of(*puzzle, cap, each_completion16)
 }
 
 /// 16x16: whether `solution` is complete, valid and keeps the givens of `puzzle`.
