@@ -10,22 +10,36 @@ pub fn weight(cell: usize) -> u32 {
 
 /// Whether `digit` may go in `cell`: not in its row, column or box already.
 pub fn allowed(grid: &[u8; 81], cell: usize, digit: u8) -> bool {
-    let (r, c) = (cell / 9, cell % 9);
-    let (br, bc) = (r / 3 * 3, c / 3 * 3);
-    (0..9).all(|i| {
-        grid[9 * r + i] != digit
-            && grid[9 * i + c] != digit
-            && grid[9 * (br + i / 3) + bc + i % 3] != digit
-    })
+    allowed_in(grid, 3, cell, digit)
 }
 
 /// Whether two givens already share a digit in a row, column or box.
 pub fn clashes(grid: &[u8; 81]) -> bool {
-    (0..81).any(|cell| {
-        let digit = grid[cell];
+    clashes_in(grid, allowed)
+}
+
+/// Whether `digit` may go in `cell` of a grid of `n`x`n` boxes (either size): not in its
+/// row, column or box already.
+fn allowed_in(grid: &[u8], n: usize, cell: usize, digit: u8) -> bool {
+    let side = n * n;
+    let (r, c) = (cell / side, cell % side);
+    let (br, bc) = (r / n * n, c / n * n);
+    (0..side).all(|i| {
+        grid[side * r + i] != digit
+            && grid[side * i + c] != digit
+            && grid[side * (br + i / n) + bc + i % n] != digit
+    })
+}
+
+/// Whether two givens of `grid` share a value in a unit, by `allowed` (either size).
+fn clashes_in<const CELLS: usize>(
+    grid: &[u8; CELLS],
+    allowed: fn(&[u8; CELLS], usize, u8) -> bool,
+) -> bool {
+    (0..CELLS).any(|cell| {
         let mut others = *grid;
         others[cell] = 0;
-        digit != 0 && !allowed(&others, cell, digit)
+        grid[cell] != 0 && !allowed(&others, cell, grid[cell])
     })
 }
 
@@ -150,22 +164,12 @@ pub fn best_p1074_score(puzzle: &[u8; 81]) -> Option<u32> {
 
 /// 16x16 (AcWing 169): whether `digit` (1..=16) may go in `cell` of a 256-cell grid.
 pub fn allowed16(grid: &[u8; 256], cell: usize, digit: u8) -> bool {
-    let (r, c) = (cell / 16, cell % 16);
-    let (br, bc) = (r / 4 * 4, c / 4 * 4);
-    (0..16).all(|i| {
-        grid[16 * r + i] != digit
-            && grid[16 * i + c] != digit
-            && grid[16 * (br + i / 4) + bc + i % 4] != digit
-    })
+    allowed_in(grid, 4, cell, digit)
 }
 
 /// 16x16: whether two givens of `puzzle` already share a letter in a row, column or box.
 pub fn clashes16(puzzle: &[u8; 256]) -> bool {
-    (0..256).any(|cell| {
-        let mut others = *puzzle;
-        others[cell] = 0;
-        puzzle[cell] != 0 && !allowed16(&others, cell, puzzle[cell])
-    })
+    clashes_in(puzzle, allowed16)
 }
 
 /// 16x16: calls `visit` on each completion until it returns `true`; plain backtracking on

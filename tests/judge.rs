@@ -851,18 +851,13 @@ fn a_source_over_the_profile_limit_is_sle_before_any_run() {
     )
     .unwrap();
     let arg = path.to_str().unwrap();
-    let (output, _) = judge(
-        fixture_root(),
-        &["accepted/one", "--solution", arg, "--profile", "codeforces"],
-    );
-    let report = stdout(&output);
-    assert_eq!(verdict_of(&report, "accepted", "one"), "SLE", "{report}");
+    let (_, report, verdict) = judge_accepted_one(arg, &["--profile", "codeforces"]);
+    assert_eq!(verdict, "SLE", "{report}");
     assert!(
         report.contains("codeforces accepts at most 65536 bytes"),
         "{report}"
     );
-    let (output, _) = judge(fixture_root(), &["accepted/one", "--solution", arg]);
-    assert_eq!(verdict_of(&stdout(&output), "accepted", "one"), "AC");
+    assert_eq!(judge_accepted_one(arg, &[]).2, "AC");
 }
 
 #[test]
@@ -995,15 +990,20 @@ fn the_project_tree_passes_in_full_and_builds_under_every_profile() {
 fn assert_file_gets(dir: &Path, name: &str, text: &str, verdict: &str) {
     let path = dir.join(name);
     fs::write(&path, text).unwrap();
-    let args = ["accepted/one", "--solution", path.to_str().unwrap()];
-    let (output, _) = judge(fixture_root(), &args);
-    let report = stdout(&output);
-    assert_eq!(
-        verdict_of(&report, "accepted", "one"),
-        verdict,
-        "{name}:\n{report}{}",
-        stderr(&output)
+    let (output, report, got) = judge_accepted_one(path.to_str().unwrap(), &[]);
+    assert_eq!(got, verdict, "{name}:\n{report}{}", stderr(&output));
+}
+
+/// The judge on the `accepted` fixture's case `one` (its answer is 42) with `--solution
+/// file` and `args`: its output, its report and the case's verdict.
+fn judge_accepted_one(file: &str, args: &[&str]) -> (Output, String, String) {
+    let (output, _) = judge(
+        fixture_root(),
+        &[&["accepted/one", "--solution", file], args].concat(),
     );
+    let report = stdout(&output);
+    let verdict = verdict_of(&report, "accepted", "one");
+    (output, report, verdict)
 }
 
 /// Asserts that the judge's stderr holds `text` (and shows it when not).
@@ -1206,23 +1206,13 @@ fn std_chooses_the_standard_and_rejects_what_does_not_fit() {
     )
     .unwrap();
     let file = path.to_str().unwrap();
-    let (output, _) = judge(fixture_root(), &["accepted/one", "--solution", file]);
-    let report = stdout(&output);
-    assert_eq!(verdict_of(&report, "accepted", "one"), "CE", "{report}");
+    let (_, report, verdict) = judge_accepted_one(file, &[]);
+    assert_eq!(verdict, "CE", "{report}");
     // The message names the file as given, not the judge's private copy.
     assert!(report.contains(&format!("{file}:3:")), "{report}");
     assert!(!report.contains("main.cpp"), "{report}");
-    let (output, _) = judge(
-        fixture_root(),
-        &["accepted/one", "--solution", file, "--std", "c++20"],
-    );
-    let report = stdout(&output);
-    assert_eq!(
-        verdict_of(&report, "accepted", "one"),
-        "AC",
-        "{report}{}",
-        stderr(&output)
-    );
+    let (output, report, verdict) = judge_accepted_one(file, &["--std", "c++20"]);
+    assert_eq!(verdict, "AC", "{report}{}", stderr(&output));
     assert_said(&output, "-std=c++20");
     let c_file = dir.join("plain.c");
     fs::write(&c_file, "int main(void) { return 0; }\n").unwrap();
@@ -1266,9 +1256,8 @@ fn a_python_syntax_error_is_ce_once_and_messages_name_the_users_file() {
     let crash = dir.join("crash.py");
     fs::write(&crash, "print(41)\nraise ValueError('the crash')\n").unwrap();
     let file = crash.to_str().unwrap();
-    let (output, _) = judge(fixture_root(), &["accepted/one", "--solution", file]);
-    let report = stdout(&output);
-    assert_eq!(verdict_of(&report, "accepted", "one"), "RE", "{report}");
+    let (_, report, verdict) = judge_accepted_one(file, &[]);
+    assert_eq!(verdict, "RE", "{report}");
     assert!(
         report.contains(&format!("File \"{file}\", line 2")),
         "{report}"
@@ -1288,16 +1277,8 @@ fn rust_gets_online_judge_under_the_codeforces_profile() {
     .unwrap();
     let file = path.to_str().unwrap();
     for (profile, verdict) in [("codeforces", "AC"), ("generic", "WA")] {
-        let (output, _) = judge(
-            fixture_root(),
-            &["accepted/one", "--solution", file, "--profile", profile],
-        );
-        let report = stdout(&output);
-        assert_eq!(
-            verdict_of(&report, "accepted", "one"),
-            verdict,
-            "{profile}:\n{report}"
-        );
+        let (_, report, got) = judge_accepted_one(file, &["--profile", profile]);
+        assert_eq!(got, verdict, "{profile}:\n{report}");
     }
 }
 
