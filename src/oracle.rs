@@ -10,7 +10,7 @@ pub fn weight(cell: usize) -> u32 {
 
 /// Whether `digit` may go in `cell`: not in its row, column or box already.
 pub fn allowed(grid: &[u8; 81], cell: usize, digit: u8) -> bool {
-    allowed_in(grid, 3, cell, digit)
+    allowed_in::<3>(grid, cell, digit)
 }
 
 /// Whether two givens already share a digit in a row, column or box.
@@ -18,10 +18,10 @@ pub fn clashes(grid: &[u8; 81]) -> bool {
     clashes_in(grid, allowed)
 }
 
-/// Whether `digit` may go in `cell` of a grid of `n`x`n` boxes (either size): not in its
+/// Whether `digit` may go in `cell` of a grid of `N`x`N` boxes (either size): not in its
 /// row, column or box already.
-fn allowed_in(grid: &[u8], n: usize, cell: usize, digit: u8) -> bool {
-    let side = n * n;
+fn allowed_in<const N: usize>(grid: &[u8], cell: usize, digit: u8) -> bool {
+    let (n, side) = (N, N * N);
     let (r, c) = (cell / side, cell % side);
     let (br, bc) = (r / n * n, c / n * n);
     (0..side).all(|i| {
@@ -52,13 +52,28 @@ pub fn is_solution_of(solution: &[u8; 81], puzzle: &[u8; 81]) -> bool {
 
 /// Calls `visit` on each completion until it returns `true`; returns whether it did.
 fn each_completion(grid: &mut [u8; 81], visit: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
-    let Some(cell) = grid.iter().position(|&value| value == 0) else {
+    each_completion_in::<3, 81>(
+        grid,
+        |grid| grid.iter().position(|&value| value == 0),
+        visit,
+    )
+}
+
+/// Plain backtracking on a grid of `N`x`N` boxes (either size): fills the cell `choose`
+/// picks (`None`: the grid is complete) with each value its units allow and goes on; calls
+/// `visit` on each completion until it returns `true`, and returns whether it did.
+fn each_completion_in<const N: usize, const CELLS: usize>(
+    grid: &mut [u8; CELLS],
+    choose: fn(&[u8; CELLS]) -> Option<usize>,
+    visit: &mut dyn FnMut(&[u8; CELLS]) -> bool,
+) -> bool {
+    let Some(cell) = choose(grid) else {
         return visit(grid);
     };
-    for digit in 1..=9 {
-        if allowed(grid, cell, digit) {
+    for digit in 1..=(N * N) as u8 {
+        if allowed_in::<N>(grid, cell, digit) {
             grid[cell] = digit;
-            if each_completion(grid, visit) {
+            if each_completion_in::<N, CELLS>(grid, choose, visit) {
                 grid[cell] = 0;
                 return true;
             }
@@ -164,7 +179,7 @@ pub fn best_p1074_score(puzzle: &[u8; 81]) -> Option<u32> {
 
 /// 16x16 (AcWing 169): whether `digit` (1..=16) may go in `cell` of a 256-cell grid.
 pub fn allowed16(grid: &[u8; 256], cell: usize, digit: u8) -> bool {
-    allowed_in(grid, 4, cell, digit)
+    allowed_in::<4>(grid, cell, digit)
 }
 
 /// 16x16: whether two givens of `puzzle` already share a letter in a row, column or box.
@@ -175,6 +190,11 @@ pub fn clashes16(puzzle: &[u8; 256]) -> bool {
 /// 16x16: calls `visit` on each completion until it returns `true`; plain backtracking on
 /// the open cell with the fewest allowed letters (a fixed order is hopeless at this size).
 fn each_completion16(grid: &mut [u8; 256], visit: &mut dyn FnMut(&[u8; 256]) -> bool) -> bool {
+    each_completion_in::<4, 256>(grid, tightest16, visit)
+}
+
+/// 16x16: the open cell with the fewest allowed letters (the first of them), if any.
+fn tightest16(grid: &[u8; 256]) -> Option<usize> {
     let mut tightest: Option<(usize, usize)> = None;
     for cell in (0..256).filter(|&cell| grid[cell] == 0) {
         let count = (1..=16).filter(|&d| allowed16(grid, cell, d)).count();
@@ -182,20 +202,7 @@ fn each_completion16(grid: &mut [u8; 256], visit: &mut dyn FnMut(&[u8; 256]) -> 
             tightest = Some((count, cell));
         }
     }
-    let Some((_, cell)) = tightest else {
-        return visit(grid);
-    };
-    for digit in 1..=16 {
-        if allowed16(grid, cell, digit) {
-            grid[cell] = digit;
-            if each_completion16(grid, visit) {
-                grid[cell] = 0;
-                return true;
-            }
-        }
-    }
-    grid[cell] = 0;
-    false
+    tightest.map(|(_, cell)| cell)
 }
 
 /// 16x16: some solution, or `None` if there is none.
