@@ -842,15 +842,10 @@ fn users_own_files_in_each_language_and_commands() {
 
 #[test]
 fn a_source_over_the_profile_limit_is_sle_before_any_run() {
-    let dir = scratch_root("big-source");
-    let path = dir.join("long.rs");
     let padding = format!("// {}\n", "x".repeat(100)).repeat(700);
-    fs::write(
-        &path,
-        format!("{padding}fn main() {{ println!(\"42\"); }}\n"),
-    )
-    .unwrap();
-    let arg = path.to_str().unwrap();
+    let program = format!("{padding}fn main() {{ println!(\"42\"); }}\n");
+    let path = scratch_file("big-source", "long.rs", &program);
+    let arg = path.as_str();
     let (_, report, verdict) = judge_accepted_one(arg, &["--profile", "codeforces"]);
     assert_eq!(verdict, "SLE", "{report}");
     assert!(
@@ -984,6 +979,13 @@ fn the_project_tree_passes_in_full_and_builds_under_every_profile() {
 }
 
 // ---- Issue 19: test data are files, programs are built as a judge builds them. ----
+
+/// A file `name` holding `text` in a new scratch folder `folder`: its path.
+fn scratch_file(folder: &str, name: &str, text: &str) -> String {
+    let path = scratch_root(folder).join(name);
+    fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
 
 /// Writes `text` to `dir/name` and asserts that, judged as the `accepted` fixture's
 /// solution (its answer is 42), it gets `verdict`.
@@ -1267,15 +1269,13 @@ fn a_python_syntax_error_is_ce_once_and_messages_name_the_users_file() {
 
 #[test]
 fn rust_gets_online_judge_under_the_codeforces_profile() {
-    let dir = scratch_root("rust-cfg");
-    let path = dir.join("cfg.rs");
-    fs::write(
-        &path,
+    let path = scratch_file(
+        "rust-cfg",
+        "cfg.rs",
         "#[cfg(ONLINE_JUDGE)]\nconst ANSWER: u32 = 42;\n#[cfg(not(ONLINE_JUDGE))]\n\
          const ANSWER: u32 = 41;\nfn main() { println!(\"{ANSWER}\"); }\n",
-    )
-    .unwrap();
-    let file = path.to_str().unwrap();
+    );
+    let file = path.as_str();
     for (profile, verdict) in [("codeforces", "AC"), ("generic", "WA")] {
         let (_, report, got) = judge_accepted_one(file, &["--profile", profile]);
         assert_eq!(got, verdict, "{profile}:\n{report}");
