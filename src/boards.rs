@@ -44,17 +44,29 @@ pub fn with_blanks(full: &[u8; 81], blanks: usize, rng: &mut Rng) -> [u8; 81] {
 /// A puzzle with exactly one solution, made by emptying cells in random order while the
 /// solution stays unique (minimal when `stop_at_givens` is 0).
 pub fn unique(rng: &mut Rng, stop_at_givens: usize) -> [u8; 81] {
-    let mut puzzle = full_grid(rng);
-    let mut cells: Vec<usize> = (0..81).collect();
+    let full = full_grid(rng);
+    empty_while_unique(full, rng, stop_at_givens, oracle::count_solutions)
+}
+
+/// Empties the cells of the full grid `puzzle` in random order, each only while the solution
+/// stays unique (`count`: solutions up to a cap), until `stop_at` givens are left or none
+/// can go. Either size: 9x9 here, 16x16 in `boards16`.
+pub fn empty_while_unique<const CELLS: usize>(
+    mut puzzle: [u8; CELLS],
+    rng: &mut Rng,
+    stop_at: usize,
+    count: fn(&[u8; CELLS], u64) -> u64,
+) -> [u8; CELLS] {
+    let mut cells: Vec<usize> = (0..CELLS).collect();
     rng.shuffle(&mut cells);
-    let mut givens = 81;
+    let mut givens = CELLS;
     for cell in cells {
-        if givens <= stop_at_givens {
+        if givens <= stop_at {
             break;
         }
         let digit = puzzle[cell];
         puzzle[cell] = 0;
-        if oracle::count_solutions(&puzzle, 2) == 1 {
+        if count(&puzzle, 2) == 1 {
             givens -= 1;
         } else {
             puzzle[cell] = digit;

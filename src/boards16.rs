@@ -50,21 +50,6 @@ pub fn minimal_unique(rng: &mut Rng) -> [u8; 256] {
 /// A unique puzzle: givens removed in random order while the solution stays unique, until
 /// only `stop_at` are left (or none can go).
 pub fn unique_with_givens(rng: &mut Rng, stop_at: usize) -> [u8; 256] {
-    let mut puzzle = full_grid(rng);
-    let mut cells: Vec<usize> = (0..256).collect();
-    rng.shuffle(&mut cells);
-    let mut givens = 256;
-    for cell in cells {
-        if givens <= stop_at {
-            break;
-        }
-        let digit = puzzle[cell];
-        puzzle[cell] = 0;
-        if solutions(&puzzle, 2) == 1 {
-            givens -= 1;
-        } else {
-            puzzle[cell] = digit;
-        }
-    }
-    puzzle
+    let full = full_grid(rng);
+    crate::boards::empty_while_unique(full, rng, stop_at, solutions)
 }

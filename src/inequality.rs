@@ -1,28 +1,17 @@
 //! Luogu P4573 [CQOI2013] 新数独: an inequality Sudoku. No digits are given; between every
-//! two neighbouring cells inside a box (108 pairs) a sign says which is larger. This module
-//! holds the pairs in the input's order, the signs' text format (15 lines), a plain
-//! depth-first search over the same constraints (the oracle, and the baseline the solution
-//! is measured against) and a generator of puzzles with exactly one solution.
+//! two neighbouring cells inside a box (108 pairs) a sign says which is larger. The pairs,
+//! the chain bounds and the search goal are the solution's own (solutions/p4573, included as
+//! `crate::p4573`); this module adds what the solution does not have: the signs as a
+//! printable and parsable puzzle (15 lines), a plain depth-first search over the same
+//! constraints (the oracle, and the baseline the solution is measured against), the
+//! solution's search counting its completions and nodes, and a generator of puzzles with
+//! exactly one solution.
 
 use crate::boards;
 use crate::formats::Grid;
+use crate::p4573::bitcore::{self, Goal};
+use crate::p4573::{self, pairs};
 use crate::rng::Rng;
-
-/// The 108 neighbouring pairs `(first, second)` inside boxes, in the input's order: the
-/// left-right pairs of row 0, the up-down pairs of rows 0-1, of rows 1-2, the left-right
-/// pairs of row 1, ... (15 lines: 9 of 6 left-right pairs, 6 of 9 up-down pairs).
-pub fn pairs() -> Vec<(usize, usize)> {
-    let mut pairs = Vec::with_capacity(108);
-    for row in 0..9 {
-        for column in (0..9).filter(|c| c % 3 != 2) {
-            pairs.push((row * 9 + column, row * 9 + column + 1));
-        }
-        if row % 3 != 2 {
-            pairs.extend((0..9).map(|column| (row * 9 + column, (row + 1) * 9 + column)));
-        }
-    }
-    pairs
-}
 
 /// For each pair of [`pairs`], whether its first cell is the smaller: the puzzle.
 pub type Signs = Vec<bool>;
@@ -221,109 +210,61 @@ pub fn answer(signs: &[bool]) -> String {
     }
 }
 
-/// The bounds the signs put on each cell alone: a cell with `k` cells of its box known
-/// smaller (through chains of signs) is at least `k + 1`, and with `k` known larger at most
-/// `9 - k`. As masks of allowed digits, bit `d` for digit `d + 1`.
-pub fn chain_bounds(signs: &[bool]) -> [u32; 81] {
-    // smaller[c]: cells known smaller than c, as a bit set over the 81 cells.
-    let mut smaller = [0u128; 81];
-    for (&(a, b), &less) in pairs().iter().zip(signs) {
-        let (low, high) = if less { (a, b) } else { (b, a) };
-        smaller[high] |= 1 << low;
-    }
-    // Transitive closure (chains stay inside a box, at most 8 steps long).
-    for _ in 0..8 {
-        for cell in 0..81 {
-            let mut reach = smaller[cell];
-            let mut rest = smaller[cell];
-            while rest != 0 {
-                let other = rest.trailing_zeros() as usize;
-                reach |= smaller[other];
-                rest &= rest - 1;
-            }
-            smaller[cell] = reach;
-        }
-    }
-    let mut masks = [0u32; 81];
-    for (cell, mask) in masks.iter_mut().enumerate() {
-        let below = smaller[cell].count_ones();
-        let above = (0..81).filter(|&o| smaller[o] >> cell & 1 == 1).count() as u32;
-        // Digits below+1 ..= 9-above, as bits below ..= 8-above.
-        let low = below;
-        let high = 8 - above.min(8);
-        *mask = if low > high {
-            0
-        } else {
-            ((1u32 << (high + 1)) - 1) & !((1u32 << low) - 1)
-        };
-    }
-    masks
+/// Each sign as `(smaller, larger)` cells, as the solution holds them.
+pub fn order(signs: &[bool]) -> Vec<(usize, usize)> {
+    let pairs = pairs();
+    let order = pairs.iter().zip(signs);
+    order
+        .map(|(&(a, b), &less)| if less { (a, b) } else { (b, a) })
+        .collect()
 }
 
-/// The inequality goal over the shared core: a node is cut when some sign can no longer
-/// hold (the smaller cell's least candidate is not below the larger cell's greatest), and
-/// a complete grid counts only when every sign holds.
-pub struct SignsGoal {
-    /// `(smaller, larger)` cells of each sign.
-    pub order: Vec<(usize, usize)>,
-    pub cap: u64,
-    pub count: u64,
-    pub first: Option<Grid>,
-    pub nodes: u64,
+/// The solution's goal, counting the completions where every sign holds (up to `cap`) and
+/// the nodes it is asked to cut.
+struct Counted {
+    goal: p4573::Signs,
+    cap: u64,
+    count: u64,
+    first: Option<Grid>,
+    nodes: u64,
 }
 
-impl SignsGoal {
-    pub fn new(signs: &[bool], cap: u64) -> SignsGoal {
-        let order = pairs()
-            .iter()
-            .zip(signs)
-            .map(|(&(a, b), &less)| if less { (a, b) } else { (b, a) })
-            .collect();
-        SignsGoal {
-            order,
-            cap,
-            count: 0,
-            first: None,
-            nodes: 0,
-        }
-    }
-}
-
-impl crate::core9::Goal for SignsGoal {
-    fn found(&mut self, board: &crate::core9::Board) -> bool {
-        let grid = board.grid();
-        if self.order.iter().all(|&(low, high)| grid[low] < grid[high]) {
+impl Goal for Counted {
+    fn found(&mut self, board: &bitcore::Board) -> bool {
+        if self.goal.found(board) {
             self.count += 1;
-            self.first.get_or_insert(grid);
+            self.first.get_or_insert(board.grid());
         }
         self.count >= self.cap
     }
 
-    fn prune(&mut self, board: &crate::core9::Board) -> bool {
+    fn prune(&mut self, board: &bitcore::Board) -> bool {
         self.nodes += 1;
-        self.order.iter().any(|&(low, high)| {
-            let least = board.candidates_of(low).trailing_zeros();
-            let greatest = 31 - board.candidates_of(high).leading_zeros();
-            least >= greatest
-        })
+        self.goal.prune(board)
     }
 }
 
-/// Counts solutions up to `cap` with the shared core and [`SignsGoal`], the chain bounds
-/// applied at the root when `root_bounds`; returns the count, the first solution and the
-/// nodes (goal calls).
+/// Counts solutions up to `cap` as the solution searches (its goal on the shared core), from
+/// its chain bounds at the root when `root_bounds`, else from the empty board (the goal
+/// alone); returns the count, the first solution and the nodes (goal calls).
 pub fn core_count(signs: &[bool], cap: u64, root_bounds: bool) -> (u64, Option<Grid>, u64) {
-    use crate::core9::{search, Board};
-    let mut board = Board::empty();
-    if root_bounds {
-        for (cell, mask) in chain_bounds(signs).iter().enumerate() {
-            for digit in (0..9).filter(|d| mask >> d & 1 == 0) {
-                board.eliminate(digit, cell);
-            }
-        }
-    }
-    let mut goal = SignsGoal::new(signs, cap);
-    search(board, &mut goal);
+    let order = order(signs);
+    let board = if root_bounds {
+        p4573::bounded_board(&order)
+    } else {
+        bitcore::Board::empty()
+    };
+    let mut goal = Counted {
+        goal: p4573::Signs {
+            signs: order,
+            grid: None,
+        },
+        cap,
+        count: 0,
+        first: None,
+        nodes: 0,
+    };
+    bitcore::search(board, &mut goal);
     (goal.count, goal.first, goal.nodes)
 }
 

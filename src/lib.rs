@@ -62,6 +62,12 @@ pub mod core16;
 #[path = "../solutions/p1074/main.rs"]
 pub(crate) mod p1074;
 
+/// P4573's solution, for its signs: the pairs, the chain bounds, the goal. `inequality` and
+/// the trace use them from here, so they check and show exactly what is submitted.
+#[allow(dead_code)]
+#[path = "../solutions/p4573/main.rs"]
+pub(crate) mod p4573;
+
 /// Makes a closed standard output (`tool | head`) end the process quietly, as it ends a C
 /// tool, instead of a panic in `println!`: restores the default action of SIGPIPE, which
 /// Rust's runtime sets to "ignore" at start-up. Every tool calls it first.

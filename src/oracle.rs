@@ -10,22 +10,36 @@ pub fn weight(cell: usize) -> u32 {
 
 /// Whether `digit` may go in `cell`: not in its row, column or box already.
 pub fn allowed(grid: &[u8; 81], cell: usize, digit: u8) -> bool {
-    let (r, c) = (cell / 9, cell % 9);
-    let (br, bc) = (r / 3 * 3, c / 3 * 3);
-    (0..9).all(|i| {
-        grid[9 * r + i] != digit
-            && grid[9 * i + c] != digit
-            && grid[9 * (br + i / 3) + bc + i % 3] != digit
-    })
+    allowed_in::<3>(grid, cell, digit)
 }
 
 /// Whether two givens already share a digit in a row, column or box.
 pub fn clashes(grid: &[u8; 81]) -> bool {
-    (0..81).any(|cell| {
-        let digit = grid[cell];
+    clashes_in(grid, allowed)
+}
+
+/// Whether `digit` may go in `cell` of a grid of `N`x`N` boxes (either size): not in its
+/// row, column or box already.
+fn allowed_in<const N: usize>(grid: &[u8], cell: usize, digit: u8) -> bool {
+    let (n, side) = (N, N * N);
+    let (r, c) = (cell / side, cell % side);
+    let (br, bc) = (r / n * n, c / n * n);
+    (0..side).all(|i| {
+        grid[side * r + i] != digit
+            && grid[side * i + c] != digit
+            && grid[side * (br + i / n) + bc + i % n] != digit
+    })
+}
+
+/// Whether two givens of `grid` share a value in a unit, by `allowed` (either size).
+fn clashes_in<const CELLS: usize>(
+    grid: &[u8; CELLS],
+    allowed: fn(&[u8; CELLS], usize, u8) -> bool,
+) -> bool {
+    (0..CELLS).any(|cell| {
         let mut others = *grid;
         others[cell] = 0;
-        digit != 0 && !allowed(&others, cell, digit)
+        grid[cell] != 0 && !allowed(&others, cell, grid[cell])
     })
 }
 
@@ -38,13 +52,28 @@ pub fn is_solution_of(solution: &[u8; 81], puzzle: &[u8; 81]) -> bool {
 
 /// Calls `visit` on each completion until it returns `true`; returns whether it did.
 fn each_completion(grid: &mut [u8; 81], visit: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
-    let Some(cell) = grid.iter().position(|&value| value == 0) else {
+    each_completion_in::<3, 81>(
+        grid,
+        |grid| grid.iter().position(|&value| value == 0),
+        visit,
+    )
+}
+
+/// Plain backtracking on a grid of `N`x`N` boxes (either size): fills the cell `choose`
+/// picks (`None`: the grid is complete) with each value its units allow and goes on; calls
+/// `visit` on each completion until it returns `true`, and returns whether it did.
+fn each_completion_in<const N: usize, const CELLS: usize>(
+    grid: &mut [u8; CELLS],
+    choose: fn(&[u8; CELLS]) -> Option<usize>,
+    visit: &mut dyn FnMut(&[u8; CELLS]) -> bool,
+) -> bool {
+    let Some(cell) = choose(grid) else {
         return visit(grid);
     };
-    for digit in 1..=9 {
-        if allowed(grid, cell, digit) {
+    for digit in 1..=(N * N) as u8 {
+        if allowed_in::<N>(grid, cell, digit) {
             grid[cell] = digit;
-            if each_completion(grid, visit) {
+            if each_completion_in::<N, CELLS>(grid, choose, visit) {
                 grid[cell] = 0;
                 return true;
             }
@@ -59,12 +88,7 @@ pub fn count_solutions(puzzle: &[u8; 81], cap: u64) -> u64 {
     if clashes(puzzle) {
         return 0;
     }
-    let mut found = 0;
-    each_completion(&mut puzzle.clone(), &mut |_| {
-        found += 1;
-        found >= cap
-    });
-    found
+    count_of(*puzzle, cap, each_completion)
 }
 
 /// Some solution, if there is one.
@@ -72,12 +96,30 @@ pub fn solve_first(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
     if clashes(puzzle) {
         return None;
     }
-    let mut solution = None;
-    each_completion(&mut puzzle.clone(), &mut |grid| {
-        solution = Some(*grid);
+    first_of(*puzzle, each_completion)
+}
+
+/// A search that calls `visit` on each completion of a grid until it returns `true`.
+type Search<G> = fn(&mut G, &mut dyn FnMut(&G) -> bool) -> bool;
+
+/// How many completions of `grid` `search` visits, counting stopped at `cap` (either size).
+fn count_of<G>(mut grid: G, cap: u64, search: Search<G>) -> u64 {
+    let mut found = 0;
+    search(&mut grid, &mut |_| {
+        found += 1;
+        found >= cap
+    });
+    found
+}
+
+/// The first completion of `grid` that `search` visits (either size).
+fn first_of<G: Copy>(mut grid: G, search: Search<G>) -> Option<G> {
+    let mut first = None;
+    search(&mut grid, &mut |completion| {
+        first = Some(*completion);
         true
     });
-    solution
+    first
 }
 
 /// The digits `cell` allows, as a bit set (bit `d` for digit `d`).
@@ -137,27 +179,22 @@ pub fn best_p1074_score(puzzle: &[u8; 81]) -> Option<u32> {
 
 /// 16x16 (AcWing 169): whether `digit` (1..=16) may go in `cell` of a 256-cell grid.
 pub fn allowed16(grid: &[u8; 256], cell: usize, digit: u8) -> bool {
-    let (r, c) = (cell / 16, cell % 16);
-    let (br, bc) = (r / 4 * 4, c / 4 * 4);
-    (0..16).all(|i| {
-        grid[16 * r + i] != digit
-            && grid[16 * i + c] != digit
-            && grid[16 * (br + i / 4) + bc + i % 4] != digit
-    })
+    allowed_in::<4>(grid, cell, digit)
 }
 
 /// 16x16: whether two givens of `puzzle` already share a letter in a row, column or box.
 pub fn clashes16(puzzle: &[u8; 256]) -> bool {
-    (0..256).any(|cell| {
-        let mut others = *puzzle;
-        others[cell] = 0;
-        puzzle[cell] != 0 && !allowed16(&others, cell, puzzle[cell])
-    })
+    clashes_in(puzzle, allowed16)
 }
 
 /// 16x16: calls `visit` on each completion until it returns `true`; plain backtracking on
 /// the open cell with the fewest allowed letters (a fixed order is hopeless at this size).
 fn each_completion16(grid: &mut [u8; 256], visit: &mut dyn FnMut(&[u8; 256]) -> bool) -> bool {
+    each_completion_in::<4, 256>(grid, tightest16, visit)
+}
+
+/// 16x16: the open cell with the fewest allowed letters (the first of them), if any.
+fn tightest16(grid: &[u8; 256]) -> Option<usize> {
     let mut tightest: Option<(usize, usize)> = None;
     for cell in (0..256).filter(|&cell| grid[cell] == 0) {
         let count = (1..=16).filter(|&d| allowed16(grid, cell, d)).count();
@@ -165,20 +202,7 @@ fn each_completion16(grid: &mut [u8; 256], visit: &mut dyn FnMut(&[u8; 256]) -> 
             tightest = Some((count, cell));
         }
     }
-    let Some((_, cell)) = tightest else {
-        return visit(grid);
-    };
-    for digit in 1..=16 {
-        if allowed16(grid, cell, digit) {
-            grid[cell] = digit;
-            if each_completion16(grid, visit) {
-                grid[cell] = 0;
-                return true;
-            }
-        }
-    }
-    grid[cell] = 0;
-    false
+    tightest.map(|(_, cell)| cell)
 }
 
 /// 16x16: some solution, or `None` if there is none.
@@ -186,12 +210,7 @@ pub fn solve_first16(puzzle: &[u8; 256]) -> Option<[u8; 256]> {
     if clashes16(puzzle) {
         return None;
     }
-    let mut solution = None;
-    each_completion16(&mut puzzle.clone(), &mut |grid| {
-        solution = Some(*grid);
-        true
-    });
-    solution
+    first_of(*puzzle, each_completion16)
 }
 
 /// 16x16: the number of solutions, counting stopped at `cap`.
@@ -199,12 +218,7 @@ pub fn count_solutions16(puzzle: &[u8; 256], cap: u64) -> u64 {
     if clashes16(puzzle) {
         return 0;
     }
-    let mut found = 0;
-    each_completion16(&mut puzzle.clone(), &mut |_| {
-        found += 1;
-        found >= cap
-    });
-    found
+    count_of(*puzzle, cap, each_completion16)
 }
 
 /// 16x16: whether `solution` is complete, valid and keeps the givens of `puzzle`.

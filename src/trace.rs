@@ -15,6 +15,8 @@ use crate::core16 as sixteen;
 use crate::core9 as nine;
 use crate::p1074;
 use crate::p1074::bitcore as target;
+use crate::p4573;
+use crate::p4573::bitcore as signs;
 
 /// A board as the trace shows it: per cell its candidates (bit `d` = digit `d + 1`) and
 /// its value (`0` open).
@@ -161,9 +163,9 @@ impl Described for sixteen::FirstSolution {}
 impl Described for sixteen::CountSolutions {}
 
 /// P4573: the goal cuts a node where some sign can no longer hold.
-impl Described for crate::inequality::SignsGoal {
+impl Described for p4573::Signs {
     fn cut(&self, board: &Snapshot) -> Option<String> {
-        let broken = self.order.iter().find(|&&(low, high)| {
+        let broken = self.signs.iter().find(|&&(low, high)| {
             let least = board.masks[low].trailing_zeros();
             let greatest = 31 - board.masks[high].leading_zeros();
             least >= greatest
@@ -179,7 +181,7 @@ impl Described for crate::inequality::SignsGoal {
 
     fn rejects(&self, board: &Snapshot) -> Option<String> {
         let &(low, high) = self
-            .order
+            .signs
             .iter()
             .find(|&&(low, high)| board.values[low] >= board.values[high])?;
         Some(format!(
@@ -915,6 +917,7 @@ macro_rules! watch {
 
 watch!(nine, snap9, run9, 3, 81; const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;);
 watch!(target, snap1074, run1074, 3, 81; const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;);
+watch!(signs, snap4573, run4573, 3, 81; const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;);
 watch!(sixteen, snap16, run16, 4, 256;);
 
 /// The goal a problem's solution searches with, watched on puzzle `puzzle` (0-based) of
@@ -945,16 +948,13 @@ pub fn trace_problem(
             // As solutions/p4573 starts: the chain bounds of the signs at the root, then the
             // core with the goal that cuts a node where a sign can no longer hold.
             pick(1)?;
-            let signs = parse(input)?;
-            let mut board = nine::Board::empty();
-            let bounds = crate::inequality::chain_bounds(&signs);
-            for (cell, mask) in bounds.iter().enumerate() {
-                for digit in (0..9).filter(|digit| mask >> digit & 1 == 0) {
-                    board.eliminate(digit, cell);
-                }
-            }
-            let goal = crate::inequality::SignsGoal::new(&signs, 1);
-            Ok(run9(board, goal, limit).trace)
+            let order = crate::inequality::order(&parse(input)?);
+            let board = p4573::bounded_board(&order);
+            let goal = p4573::Signs {
+                signs: order,
+                grid: None,
+            };
+            Ok(run4573(board, goal, limit).trace)
         }
         Input::Board9 { .. } | Input::Boards9 { .. } => {
             let grid = match &problem.input {
@@ -1142,7 +1142,7 @@ fn tree_svg(trace: &Trace, vertices: &[Vertex]) -> String {
     let height = ((depth + 1) as f64 * dy + 20.0) as usize;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"tree\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"9\">\n"
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"9\">"
     );
     let at = |id: usize| {
         (
@@ -1154,7 +1154,7 @@ fn tree_svg(trace: &Trace, vertices: &[Vertex]) -> String {
         if let Some(p) = v.parent {
             let ((x1, y1), (x2, y2)) = (at(p), at(id));
             svg += &format!(
-                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#999\"/>\n"
+                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#999\"/>"
             );
         }
     }
@@ -1177,7 +1177,7 @@ fn tree_svg(trace: &Trace, vertices: &[Vertex]) -> String {
         svg += &format!(
             "<g class=\"v\" id=\"v{id}\" data-step=\"{}\"><title>{} {title}</title>\
              <circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"6\" fill=\"{fill}\" stroke=\"#333\"/>\
-             <text x=\"{cx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text></g>\n",
+             <text x=\"{cx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text></g>",
             v.first_step,
             escape(&v.label),
             cy - 8.0,
@@ -1197,18 +1197,18 @@ fn grid_svg(trace: &Trace, board: &Snapshot) -> String {
     let full = size * side;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"grid\" width=\"{w}\" height=\"{w}\" \
-         viewBox=\"0 0 {w} {w}\" font-family=\"sans-serif\">\n",
+         viewBox=\"0 0 {w} {w}\" font-family=\"sans-serif\">",
         w = full + 4
     );
-    svg += "<g id=\"cells\" transform=\"translate(2,2)\">\n";
+    svg += "<g id=\"cells\" transform=\"translate(2,2)\">";
     for cell in 0..side * side {
         let (x, y) = ((cell % side) * size, (cell / side) * size);
         svg += &format!(
-            "<rect class=\"cell\" id=\"c{cell}\" x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\" fill=\"#fff\" stroke=\"#bbb\"/>\n"
+            "<rect class=\"cell\" id=\"c{cell}\" x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\" fill=\"#fff\" stroke=\"#bbb\"/>"
         );
         if board.values[cell] != 0 {
             svg += &format!(
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\">{}</text>\n",
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\">{}</text>",
                 x + size / 2,
                 y + size * 3 / 4,
                 size * 3 / 5,
@@ -1216,166 +1216,45 @@ fn grid_svg(trace: &Trace, board: &Snapshot) -> String {
             );
         }
     }
-    svg += "</g>\n<g id=\"marks\" transform=\"translate(2,2)\"></g>\n<g transform=\"translate(2,2)\">\n";
+    svg += "</g><g id=\"marks\" transform=\"translate(2,2)\"></g><g transform=\"translate(2,2)\">";
     for k in 0..=n {
         let p = k * n * size;
         svg += &format!(
             "<line x1=\"{p}\" y1=\"0\" x2=\"{p}\" y2=\"{full}\" stroke=\"#000\" stroke-width=\"2\"/>\
-             <line x1=\"0\" y1=\"{p}\" x2=\"{full}\" y2=\"{p}\" stroke=\"#000\" stroke-width=\"2\"/>\n"
+             <line x1=\"0\" y1=\"{p}\" x2=\"{full}\" y2=\"{p}\" stroke=\"#000\" stroke-width=\"2\"/>"
         );
     }
-    svg += "</g>\n</svg>";
+    svg += "</g></svg>";
     svg
 }
 
-const PAGE_SCRIPT: &str = r##"
-var N = DATA.n, SIDE = N * N, CELLS = SIDE * SIDE, SYM = DATA.symbols;
-var SIZE = N == 3 ? 40 : 34, SVGNS = "http://www.w3.org/2000/svg";
-var boards = [];
-(function () {
-  var masks = DATA.start.masks.slice(), values = DATA.start.values.slice();
-  for (var i = 0; i < DATA.steps.length; i++) {
-    var ch = DATA.steps[i].changes;
-    for (var j = 0; j < ch.length; j++) { masks[ch[j][0]] = ch[j][1]; values[ch[j][0]] = ch[j][2]; }
-    boards.push({ masks: masks.slice(), values: values.slice() });
-  }
-})();
-var at = 0;
-function el(name, attrs, text) {
-  var e = document.createElementNS(SVGNS, name);
-  for (var k in attrs) e.setAttribute(k, attrs[k]);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-function bit(hex, i) {
-  var at = hex.length - 1 - Math.floor(i / 4);
-  return at < 0 ? 0 : (parseInt(hex.charAt(at), 16) >> (i % 4)) & 1;
-}
-function bits(hex, row) {
-  var s = "";
-  for (var c = 0; c < SIDE; c++) {
-    s += bit(hex, row * SIDE + c) ? "1" : "0";
-    if (c % N == N - 1 && c < SIDE - 1) s += " ";
-  }
-  return s;
-}
-function permutations(n) {
-  var out = [];
-  (function rec(prefix) {
-    if (prefix.length == n) { out.push(prefix.slice()); return; }
-    for (var k = 0; k < n; k++) if (prefix.indexOf(k) < 0) { prefix.push(k); rec(prefix); prefix.pop(); }
-  })([]);
-  return out;
-}
-var PERMS = permutations(N);
-function draw() {
-  var step = DATA.steps[at], board = boards[at];
-  var prev = at > 0 ? boards[at - 1] : { masks: DATA.start.masks, values: DATA.start.values };
-  var marks = document.getElementById("marks");
-  while (marks.firstChild) marks.removeChild(marks.firstChild);
-  var sub = SIZE / N;
-  for (var cell = 0; cell < CELLS; cell++) {
-    var x = (cell % SIDE) * SIZE, y = Math.floor(cell / SIDE) * SIZE;
-    var rect = document.getElementById("c" + cell);
-    var changed = prev.masks[cell] != board.masks[cell] || prev.values[cell] != board.values[cell];
-    rect.setAttribute("fill", step.cell === cell ? "#ffd080" : changed ? "#fff3a0" : "#fff");
-    var v = board.values[cell];
-    if (v) {
-      marks.appendChild(el("text", { x: x + SIZE / 2, y: y + SIZE * 0.75, "text-anchor": "middle",
-        "font-size": SIZE * 0.6, fill: DATA.start.values[cell] ? "#000" : "#1040c0" }, SYM[v - 1]));
-      continue;
-    }
-    for (var d = 0; d < SIDE; d++) {
-      var had = (prev.masks[cell] >> d) & 1, has = (board.masks[cell] >> d) & 1;
-      if (!had && !has) continue;
-      marks.appendChild(el("text", { x: x + (d % N) * sub + sub / 2, y: y + Math.floor(d / N) * sub + sub * 0.8,
-        "text-anchor": "middle", "font-size": sub * 0.8, fill: has ? "#555" : "#e00",
-        "text-decoration": has ? "none" : "line-through" }, SYM[d]));
-    }
-  }
-  document.getElementById("where").textContent = "step " + (at + 1) + " of " + DATA.steps.length;
-  document.getElementById("what").textContent = step.text;
-  var slider = document.getElementById("slider");
-  slider.value = at;
-  var old = document.querySelector("#tree .here");
-  if (old) { old.classList.remove("here"); old.querySelector("circle").setAttribute("r", "6"); }
-  var v = document.getElementById("v" + step.vertex);
-  if (v) { v.classList.add("here"); v.querySelector("circle").setAttribute("r", "9"); }
-  drawPanel(step.visit);
-}
-function drawPanel(visit) {
-  var panel = document.getElementById("panel");
-  if (visit) {
-    visit.presence = [];
-    for (var r = 0; r < N; r++) {
-      visit.presence.push([]);
-      for (var k = 0; k < N; k++) {
-        var any = 0;
-        for (var c = 0; c < N; c++) any |= bit(visit.before, r * SIDE + k * N + c);
-        visit.presence[r].push(any);
-      }
-    }
-    visit.perms = PERMS.map(function (p, i) { return [p, visit.fits.charAt(i) == "1"]; });
-  }
-  if (!visit) { panel.innerHTML = "<p>This step is not a band-rule visit: step to one (the next visit: <kbd>v</kbd>).</p>"; return; }
-  var h = "<p>Digit <b>" + SYM[visit.digit] + "</b>, band <b>" + (visit.band + 1) + "</b>: the " + (N * SIDE) +
-    "-bit word, one row of the band per line, boxes apart (bit = the digit may go there).</p><pre>";
-  for (var r = 0; r < N; r++) h += "row " + (visit.band * N + r + 1) + "  " + bits(visit.before, r) + "\n";
-  h += "</pre><p>1. Which boxes each row still offers it in: the " + N + "x" + N + " row-by-box matrix.</p><table class=\"m\"><tr><th></th>";
-  for (var k = 0; k < N; k++) h += "<th>box " + (visit.band * N + k + 1) + "</th>";
-  h += "</tr>";
-  for (var r = 0; r < N; r++) {
-    h += "<tr><th>row " + (visit.band * N + r + 1) + "</th>";
-    for (var k = 0; k < N; k++) h += "<td class=\"" + (visit.presence[r][k] ? "on" : "off") + "\">" + (visit.presence[r][k] ? 1 : 0) + "</td>";
-    h += "</tr>";
-  }
-  h += "</table><p>2. The digit fills each row once and each box once: a row-to-box permutation. Those whose every pair is in the matrix:</p><ul class=\"perms\">";
-  var fits = 0;
-  for (var i = 0; i < visit.perms.length; i++) {
-    var p = visit.perms[i], s = [];
-    for (var r = 0; r < N; r++) s.push("row " + (visit.band * N + r + 1) + "\u2192box " + (visit.band * N + p[0][r] + 1));
-    if (p[1]) fits++;
-    h += "<li class=\"" + (p[1] ? "yes" : "no") + "\">" + (p[1] ? "\u2713 " : "\u2717 ") + s.join(", ") + "</li>";
-  }
-  h += "</ul><p>3. Cells kept: those of a row-box pair some fitting permutation uses (" + fits + " fit" +
-    (fits == 0 ? ": none, a contradiction" : "") + ").</p><pre>";
-  for (var r = 0; r < N; r++) h += "row " + (visit.band * N + r + 1) + "  " + bits(visit.after, r) + "\n";
-  h += "</pre>";
-  panel.innerHTML = h;
-}
-function go(to) { at = Math.max(0, Math.min(DATA.steps.length - 1, to)); draw(); }
-function seek(kinds, dir) {
-  for (var i = at + dir; i >= 0 && i < DATA.steps.length; i += dir)
-    if (kinds.indexOf(DATA.steps[i].kind) >= 0) { go(i); return; }
-}
-document.getElementById("back").onclick = function () { go(at - 1); };
-document.getElementById("forward").onclick = function () { go(at + 1); };
-document.getElementById("nextnode").onclick = function () { seek(["node", "found", "dead end"], 1); };
-document.getElementById("prevnode").onclick = function () { seek(["node", "found", "dead end"], -1); };
-document.getElementById("nextvisit").onclick = function () { seek(["visit"], 1); };
-document.getElementById("slider").oninput = function () { go(parseInt(this.value, 10)); };
-document.addEventListener("keydown", function (e) {
-  if (e.key == "ArrowRight") go(at + 1);
-  else if (e.key == "ArrowLeft") go(at - 1);
-  else if (e.key == "v") seek(["visit"], 1);
-  else if (e.key == "n") seek(["node", "found", "dead end"], 1);
-});
-var vs = document.querySelectorAll("#tree .v");
-for (var i = 0; i < vs.length; i++) vs[i].onclick = function () { go(parseInt(this.getAttribute("data-step"), 10)); };
-document.getElementById("slider").max = DATA.steps.length - 1;
-var wanted = /step=(\d+)/.exec(location.hash);
-go(wanted ? parseInt(wanted[1], 10) - 1 : 0);
-"##;
+/// The page's script (inline, or `trace.js`): it reads `DATA`, which the page defines first.
+/// Its one source is the file that the pages of docs/trace link, like [`PAGE_STYLE`].
+pub const PAGE_SCRIPT: &str = include_str!("../docs/trace/trace.js");
 
-/// The trace as one self-contained page: the grid with candidates at each step (forward
-/// and back), the search tree, and the band rule's visit taken bit by bit. Inline SVG and
-/// one inline script, no external file; written as XHTML-style markup (every tag closed,
-/// the script in a CDATA section) so that an XML parser reads it too.
-pub fn html(trace: &Trace, title: &str) -> String {
+/// Where a page's style and script are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Assets {
+    /// In the page: one self-contained file.
+    Inline,
+    /// In `trace.css` and `trace.js` beside the page ([`PAGE_STYLE`], [`PAGE_SCRIPT`]): a
+    /// folder of pages (docs/trace) keeps one copy of each.
+    Beside,
+}
+
+/// The file names of the style and the script of a page made with [`Assets::Beside`].
+pub const ASSET_FILES: [&str; 2] = ["trace.css", "trace.js"];
+
+/// The trace as a page: the grid with candidates at each step (forward and back), the
+/// search tree, and the band rule's visit taken bit by bit. Inline SVG; the style and the
+/// script inline or beside it (`assets`). Written as XHTML-style markup (every tag closed,
+/// the data in a CDATA section) so that an XML parser reads it too, and compact: the steps
+/// are one line of data, each SVG one line of markup.
+pub fn html(trace: &Trace, title: &str, assets: Assets) -> String {
     let (vertices, of_step) = search_tree(trace);
     let start = &trace.events[0].board;
     let mut data = format!(
-        "var DATA = {{\"n\": {}, \"symbols\": {}, \"start\": {{\"masks\": {:?}, \"values\": {:?}}},\n\"steps\": [\n",
+        "var DATA = {{\"n\": {}, \"symbols\": {}, \"start\": {{\"masks\": {:?}, \"values\": {:?}}}, \"steps\": [",
         trace.n,
         js_string(std::str::from_utf8(trace.symbols).unwrap_or("")),
         start.masks,
@@ -1419,83 +1298,76 @@ pub fn html(trace: &Trace, title: &str) -> String {
             None => "null".to_string(),
         };
         let cell = event.cell.map_or("null".to_string(), |c| c.to_string());
+        if index > 0 {
+            data.push_str(", ");
+        }
         data += &format!(
-            "{{\"kind\": \"{kind}\", \"depth\": {}, \"text\": {}, \"cell\": {cell}, \"vertex\": {}, \"changes\": [{}], \"visit\": {visit}}},\n",
+            "{{\"kind\": \"{kind}\", \"depth\": {}, \"text\": {}, \"cell\": {cell}, \"vertex\": {}, \"changes\": [{}], \"visit\": {visit}}}",
             event.depth,
             js_string(&event.text),
             of_step[index],
             changes.join(",")
         );
     }
-    data += "]};\n";
+    data += "]};";
     let summary = escape(trace.summary().trim());
     let outcome = escape(&trace.outcome);
     let dropped = if trace.dropped > 0 {
         format!(
-            "<p>Only the first {} steps are kept here; {} more were counted.</p>\n",
+            "<p>Only the first {} steps are kept here; {} more were counted.</p>",
             trace.limit, trace.dropped
         )
     } else {
         String::new()
     };
-    format!(
-        r#"<!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml" lang="en">
-<head>
-<meta charset="utf-8"/>
-<title>{title}</title>
-<style>
-body {{ font-family: sans-serif; margin: 1em; color: #222; }}
-#top {{ display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }}
-#what {{ min-height: 4.5em; max-width: 60em; background: #f6f6f6; padding: .5em; }}
-#panel {{ max-width: 34em; }}
-#board {{ max-width: 560px; }}
-#panel pre {{ background: #f6f6f6; padding: .3em; }}
-table.m td, table.m th {{ border: 1px solid #aaa; padding: 2px 8px; text-align: center; }}
-table.m td.on {{ background: #cfe8cf; }}
-li.yes {{ color: #1a7a1a; }} li.no {{ color: #999; }}
-#treebox {{ overflow: auto; max-height: 28em; border: 1px solid #ddd; }}
-#tree .v {{ cursor: pointer; }}
-button {{ margin-right: .3em; }}
-</style>
-</head>
-<body>
-<h1>{title}</h1>
-<p>{summary}. {outcome}</p>
-{dropped}<p>
-<button id="back" type="button">&#8592; back</button>
-<button id="forward" type="button">forward &#8594;</button>
-<button id="prevnode" type="button">previous node</button>
-<button id="nextnode" type="button">next node</button>
-<button id="nextvisit" type="button">next band-rule visit</button>
-<input id="slider" type="range" min="0" max="0" value="0"/>
-<span id="where"></span>
-</p>
-<div id="what"></div>
-<div id="top">
-<div id="board">
-<h2>The board</h2>
-{grid}
-<p>Yellow: changed by this step (red, struck out: candidates it removed); orange: the step's cell; blue digits: placed by the search.</p>
-</div>
-<div id="panel"></div>
-</div>
-<h2>The search tree</h2>
-<p>One circle per propagation: blue a node, red a dead end, green a completion, grey cut by the goal. Click one to go there; the large circle is the current step's.</p>
-<div id="treebox">
-{tree}
-</div>
-<script>
-//<![CDATA[
-{data}{script}
-//]]>
-</script>
-</body>
-</html>
-"#,
-        title = escape(title),
-        grid = grid_svg(trace, start),
-        tree = tree_svg(trace, &vertices),
-        script = PAGE_SCRIPT,
-    )
+    let (style, script) = match assets {
+        Assets::Inline => (
+            format!("<style>{PAGE_STYLE}</style>"),
+            format!("<script>\n//<![CDATA[{PAGE_SCRIPT}//]]>\n</script>"),
+        ),
+        Assets::Beside => (
+            format!("<link rel=\"stylesheet\" href=\"{}\"/>", ASSET_FILES[0]),
+            format!("<script src=\"{}\"></script>", ASSET_FILES[1]),
+        ),
+    };
+    let title = escape(title);
+    // Five lines: the head; the heading and the controls; the board, the panel and the
+    // tree; the data; the script.
+    [
+        format!(
+            "<!DOCTYPE html><html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\"><head>\
+             <meta charset=\"utf-8\"/><title>{title}</title>{style}</head>"
+        ),
+        format!("<body><h1>{title}</h1><p>{summary}. {outcome}</p>{dropped}{CONTROLS}"),
+        format!(
+            "<div id=\"top\"><div id=\"board\"><h2>The board</h2>{}<p>{BOARD_LEGEND}</p></div>\
+             <div id=\"panel\"></div></div><h2>The search tree</h2><p>{TREE_LEGEND}</p>\
+             <div id=\"treebox\">{}</div>",
+            grid_svg(trace, start),
+            tree_svg(trace, &vertices)
+        ),
+        format!("<script>/*<![CDATA[*/{data}/*]]>*/</script>"),
+        format!("{script}</body></html>\n"),
+    ]
+    .join("\n")
 }
+
+/// The buttons, the slider and the step's text, above the board.
+const CONTROLS: &str = "<p><button id=\"back\" type=\"button\">&#8592; back</button>\
+<button id=\"forward\" type=\"button\">forward &#8594;</button>\
+<button id=\"prevnode\" type=\"button\">previous node</button>\
+<button id=\"nextnode\" type=\"button\">next node</button>\
+<button id=\"nextvisit\" type=\"button\">next band-rule visit</button>\
+<input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\"/>\
+<span id=\"where\"></span></p><div id=\"what\"></div>";
+
+const BOARD_LEGEND: &str = "Yellow: changed by this step (red, struck out: candidates it \
+removed); orange: the step's cell; blue digits: placed by the search.";
+
+const TREE_LEGEND: &str = "One circle per propagation: blue a node, red a dead end, green a \
+completion, grey cut by the goal. Click one to go there; the large circle is the current \
+step's.";
+
+/// The page's style (inline, or `trace.css`). Its one source is the file that the pages
+/// of docs/trace link, so that folder holds no second copy.
+pub const PAGE_STYLE: &str = include_str!("../docs/trace/trace.css");

@@ -207,20 +207,14 @@ fn fixture_root() -> &'static Path {
         fs::create_dir_all(&root).unwrap();
         fs::write(root.join("Cargo.toml"), "[package]\nname = \"fixture\"\n").unwrap();
         for fixture in FIXTURES {
-            let cases = root.join("testdata").join(fixture.problem);
-            fs::create_dir_all(&cases).unwrap();
-            for (case, input, expected, _) in fixture.cases {
-                fs::write(cases.join(format!("{case}.in")), input).unwrap();
-                fs::write(cases.join(format!("{case}.out")), expected).unwrap();
-            }
-            let limits = format!(
-                "time_limit_ms = {}\nmemory_limit_mib = {}\n",
-                fixture.time_limit_ms, fixture.memory_limit_mib
-            );
-            fs::write(cases.join("limits"), limits).unwrap();
-            let source = root.join("solutions").join(fixture.problem);
-            fs::create_dir_all(&source).unwrap();
-            fs::write(source.join("main.rs"), fixture.program).unwrap();
+            let cases: Vec<_> = fixture
+                .cases
+                .iter()
+                .map(|&(c, i, o, _)| (c, i, o))
+                .collect();
+            let limits = (fixture.time_limit_ms, fixture.memory_limit_mib);
+            write_testdata(&root, fixture.problem, limits, &cases);
+            write_source(&root, fixture.problem, "main.rs", fixture.program);
         }
         let testdata = root.join("testdata");
         fs::write(testdata.join("accepted/lonely.in"), "input\n").unwrap();
@@ -232,21 +226,17 @@ fn fixture_root() -> &'static Path {
         .unwrap();
         fs::write(testdata.join("special/checker.rs"), CHECKER).unwrap();
         // A big first case, then a small one: the small one's memory must be its own.
-        let big = testdata.join("big");
-        fs::create_dir_all(&big).unwrap();
-        fs::write(
-            big.join("limits"),
-            "time_limit_ms = 5000\nmemory_limit_mib = 32\n",
-        )
-        .unwrap();
-        fs::write(big.join("a_big.in"), "big\n").unwrap();
-        fs::write(big.join("a_big.out"), big_output()).unwrap();
-        fs::write(big.join("b_small.in"), "small\n").unwrap();
-        fs::write(big.join("b_small.out"), "1\n").unwrap();
-        fs::create_dir_all(root.join("solutions/big")).unwrap();
-        fs::write(
-            root.join("solutions/big/main.rs"),
-            format!(
+        let big = big_output();
+        let cases = [
+            ("a_big", "big\n", big.as_str()),
+            ("b_small", "small\n", "1\n"),
+        ];
+        write_testdata(&root, "big", (5000, 32), &cases);
+        write_source(
+            &root,
+            "big",
+            "main.rs",
+            &format!(
                 r#"use std::io::{{Read, Write}};
 fn main() {{
     let mut s = String::new();
@@ -260,21 +250,11 @@ fn main() {{
     }}
 }}"#
             ),
-        )
-        .unwrap();
+        );
         // A LeetCode-style problem with a harness.
-        let leet = testdata.join("leet");
-        fs::create_dir_all(&leet).unwrap();
-        fs::write(
-            leet.join("limits"),
-            "time_limit_ms = 5000\nmemory_limit_mib = 64\n",
-        )
-        .unwrap();
-        fs::write(leet.join("one.in"), "21\n").unwrap();
-        fs::write(leet.join("one.out"), "42\n").unwrap();
-        fs::write(leet.join("harness.rs"), HARNESS).unwrap();
-        fs::create_dir_all(root.join("solutions/leet")).unwrap();
-        fs::write(root.join("solutions/leet/solution.rs"), LEET_SOLUTION).unwrap();
+        write_testdata(&root, "leet", (5000, 64), &[("one", "21\n", "42\n")]);
+        fs::write(testdata.join("leet/harness.rs"), HARNESS).unwrap();
+        write_source(&root, "leet", "solution.rs", LEET_SOLUTION);
         root
     })
 }
@@ -518,35 +498,47 @@ fn scratch_root(name: &str) -> PathBuf {
     root
 }
 
-fn write_problem(root: &Path, problem: &str, program: &str, cases: &[(&str, &str, &str)]) {
-    let dir = root.join("testdata").join(problem);
-    fs::create_dir_all(&dir).unwrap();
-    fs::write(
-        dir.join("limits"),
-        "time_limit_ms = 5000\nmemory_limit_mib = 64\n",
-    )
-    .unwrap();
+/// Writes each case's `NAME.in` and `NAME.out` into `dir`, created if missing.
+fn write_pairs(dir: &Path, cases: &[(&str, &str, &str)]) {
+    fs::create_dir_all(dir).unwrap();
     for (case, input, expected) in cases {
         fs::write(dir.join(format!("{case}.in")), input).unwrap();
         fs::write(dir.join(format!("{case}.out")), expected).unwrap();
     }
-    fs::create_dir_all(root.join("solutions").join(problem)).unwrap();
-    fs::write(
-        root.join("solutions").join(problem).join("main.rs"),
-        program,
-    )
-    .unwrap();
+}
+
+/// `testdata/<problem>/` under `root`: its limits (time in ms, memory in MiB) and its cases.
+fn write_testdata(root: &Path, problem: &str, limits: (u64, u64), cases: &[(&str, &str, &str)]) {
+    let dir = root.join("testdata").join(problem);
+    write_pairs(&dir, cases);
+    let (time_ms, memory_mib) = limits;
+    let limits = format!("time_limit_ms = {time_ms}\nmemory_limit_mib = {memory_mib}\n");
+    fs::write(dir.join("limits"), limits).unwrap();
+}
+
+/// `solutions/<problem>/<file>` under `root` (`main.rs`, or `solution.rs` for a method).
+fn write_source(root: &Path, problem: &str, file: &str, text: &str) {
+    let dir = root.join("solutions").join(problem);
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join(file), text).unwrap();
+}
+
+/// A problem whose program prints `1` and whose one case (`one`) expects it.
+fn write_prints_one(root: &Path, problem: &str) {
+    let program = r#"fn main() { println!("1"); }"#;
+    write_problem(root, problem, program, &[("one", "x\n", "1\n")]);
+}
+
+/// A problem with the usual limits (5 s, 64 MiB), its cases and its `main.rs`.
+fn write_problem(root: &Path, problem: &str, program: &str, cases: &[(&str, &str, &str)]) {
+    write_testdata(root, problem, (5000, 64), cases);
+    write_source(root, problem, "main.rs", program);
 }
 
 #[test]
 fn limits_are_checked_with_file_and_line() {
     let root = scratch_root("limits");
-    write_problem(
-        &root,
-        "p",
-        r#"fn main() { println!("1"); }"#,
-        &[("one", "x\n", "1\n")],
-    );
+    write_prints_one(&root, "p");
     let limits = root.join("testdata/p/limits");
     for (text, message) in [
         (
@@ -588,12 +580,7 @@ fn limits_are_checked_with_file_and_line() {
 #[test]
 fn a_stray_folder_is_skipped_and_the_selection_comes_first() {
     let root = scratch_root("stray");
-    write_problem(
-        &root,
-        "good",
-        r#"fn main() { println!("1"); }"#,
-        &[("one", "x\n", "1\n")],
-    );
+    write_prints_one(&root, "good");
     fs::create_dir_all(root.join("testdata/stray")).unwrap();
     // Left by a judge killed with SIGKILL (no such pid): removed by the next run.
     let stale = root.join("target/judge/build-999999999-0.partial");
@@ -855,27 +842,17 @@ fn users_own_files_in_each_language_and_commands() {
 
 #[test]
 fn a_source_over_the_profile_limit_is_sle_before_any_run() {
-    let dir = scratch_root("big-source");
-    let path = dir.join("long.rs");
     let padding = format!("// {}\n", "x".repeat(100)).repeat(700);
-    fs::write(
-        &path,
-        format!("{padding}fn main() {{ println!(\"42\"); }}\n"),
-    )
-    .unwrap();
-    let arg = path.to_str().unwrap();
-    let (output, _) = judge(
-        fixture_root(),
-        &["accepted/one", "--solution", arg, "--profile", "codeforces"],
-    );
-    let report = stdout(&output);
-    assert_eq!(verdict_of(&report, "accepted", "one"), "SLE", "{report}");
+    let program = format!("{padding}fn main() {{ println!(\"42\"); }}\n");
+    let path = scratch_file("big-source", "long.rs", &program);
+    let arg = path.as_str();
+    let (_, report, verdict) = judge_accepted_one(arg, &["--profile", "codeforces"]);
+    assert_eq!(verdict, "SLE", "{report}");
     assert!(
         report.contains("codeforces accepts at most 65536 bytes"),
         "{report}"
     );
-    let (output, _) = judge(fixture_root(), &["accepted/one", "--solution", arg]);
-    assert_eq!(verdict_of(&stdout(&output), "accepted", "one"), "AC");
+    assert_eq!(judge_accepted_one(arg, &[]).2, "AC");
 }
 
 #[test]
@@ -1003,20 +980,32 @@ fn the_project_tree_passes_in_full_and_builds_under_every_profile() {
 
 // ---- Issue 19: test data are files, programs are built as a judge builds them. ----
 
+/// A file `name` holding `text` in a new scratch folder `folder`: its path.
+fn scratch_file(folder: &str, name: &str, text: &str) -> String {
+    let path = scratch_root(folder).join(name);
+    fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
 /// Writes `text` to `dir/name` and asserts that, judged as the `accepted` fixture's
 /// solution (its answer is 42), it gets `verdict`.
 fn assert_file_gets(dir: &Path, name: &str, text: &str, verdict: &str) {
     let path = dir.join(name);
     fs::write(&path, text).unwrap();
-    let args = ["accepted/one", "--solution", path.to_str().unwrap()];
-    let (output, _) = judge(fixture_root(), &args);
-    let report = stdout(&output);
-    assert_eq!(
-        verdict_of(&report, "accepted", "one"),
-        verdict,
-        "{name}:\n{report}{}",
-        stderr(&output)
+    let (output, report, got) = judge_accepted_one(path.to_str().unwrap(), &[]);
+    assert_eq!(got, verdict, "{name}:\n{report}{}", stderr(&output));
+}
+
+/// The judge on the `accepted` fixture's case `one` (its answer is 42) with `--solution
+/// file` and `args`: its output, its report and the case's verdict.
+fn judge_accepted_one(file: &str, args: &[&str]) -> (Output, String, String) {
+    let (output, _) = judge(
+        fixture_root(),
+        &[&["accepted/one", "--solution", file], args].concat(),
     );
+    let report = stdout(&output);
+    let verdict = verdict_of(&report, "accepted", "one");
+    (output, report, verdict)
 }
 
 /// Asserts that the judge's stderr holds `text` (and shows it when not).
@@ -1124,12 +1113,7 @@ fn a_case_file_that_is_a_fifo_a_device_or_too_long_is_one_line_of_je() {
 #[test]
 fn a_limits_file_that_is_a_device_or_a_fifo_is_one_line() {
     let root = scratch_root("limits-device");
-    write_problem(
-        &root,
-        "p",
-        r#"fn main() { println!("1"); }"#,
-        &[("one", "x\n", "1\n")],
-    );
+    write_prints_one(&root, "p");
     let limits = root.join("testdata/p/limits");
     fs::remove_file(&limits).unwrap();
     std::os::unix::fs::symlink("/dev/zero", &limits).unwrap();
@@ -1224,23 +1208,13 @@ fn std_chooses_the_standard_and_rejects_what_does_not_fit() {
     )
     .unwrap();
     let file = path.to_str().unwrap();
-    let (output, _) = judge(fixture_root(), &["accepted/one", "--solution", file]);
-    let report = stdout(&output);
-    assert_eq!(verdict_of(&report, "accepted", "one"), "CE", "{report}");
+    let (_, report, verdict) = judge_accepted_one(file, &[]);
+    assert_eq!(verdict, "CE", "{report}");
     // The message names the file as given, not the judge's private copy.
     assert!(report.contains(&format!("{file}:3:")), "{report}");
     assert!(!report.contains("main.cpp"), "{report}");
-    let (output, _) = judge(
-        fixture_root(),
-        &["accepted/one", "--solution", file, "--std", "c++20"],
-    );
-    let report = stdout(&output);
-    assert_eq!(
-        verdict_of(&report, "accepted", "one"),
-        "AC",
-        "{report}{}",
-        stderr(&output)
-    );
+    let (output, report, verdict) = judge_accepted_one(file, &["--std", "c++20"]);
+    assert_eq!(verdict, "AC", "{report}{}", stderr(&output));
     assert_said(&output, "-std=c++20");
     let c_file = dir.join("plain.c");
     fs::write(&c_file, "int main(void) { return 0; }\n").unwrap();
@@ -1284,9 +1258,8 @@ fn a_python_syntax_error_is_ce_once_and_messages_name_the_users_file() {
     let crash = dir.join("crash.py");
     fs::write(&crash, "print(41)\nraise ValueError('the crash')\n").unwrap();
     let file = crash.to_str().unwrap();
-    let (output, _) = judge(fixture_root(), &["accepted/one", "--solution", file]);
-    let report = stdout(&output);
-    assert_eq!(verdict_of(&report, "accepted", "one"), "RE", "{report}");
+    let (_, report, verdict) = judge_accepted_one(file, &[]);
+    assert_eq!(verdict, "RE", "{report}");
     assert!(
         report.contains(&format!("File \"{file}\", line 2")),
         "{report}"
@@ -1296,38 +1269,23 @@ fn a_python_syntax_error_is_ce_once_and_messages_name_the_users_file() {
 
 #[test]
 fn rust_gets_online_judge_under_the_codeforces_profile() {
-    let dir = scratch_root("rust-cfg");
-    let path = dir.join("cfg.rs");
-    fs::write(
-        &path,
+    let path = scratch_file(
+        "rust-cfg",
+        "cfg.rs",
         "#[cfg(ONLINE_JUDGE)]\nconst ANSWER: u32 = 42;\n#[cfg(not(ONLINE_JUDGE))]\n\
          const ANSWER: u32 = 41;\nfn main() { println!(\"{ANSWER}\"); }\n",
-    )
-    .unwrap();
-    let file = path.to_str().unwrap();
+    );
+    let file = path.as_str();
     for (profile, verdict) in [("codeforces", "AC"), ("generic", "WA")] {
-        let (output, _) = judge(
-            fixture_root(),
-            &["accepted/one", "--solution", file, "--profile", profile],
-        );
-        let report = stdout(&output);
-        assert_eq!(
-            verdict_of(&report, "accepted", "one"),
-            verdict,
-            "{profile}:\n{report}"
-        );
+        let (_, report, got) = judge_accepted_one(file, &["--profile", profile]);
+        assert_eq!(got, verdict, "{profile}:\n{report}");
     }
 }
 
 #[test]
 fn a_checker_that_never_ends_is_je_at_its_stated_cap() {
     let root = scratch_root("slow-checker");
-    write_problem(
-        &root,
-        "p",
-        r#"fn main() { println!("1"); }"#,
-        &[("one", "x\n", "1\n")],
-    );
+    write_prints_one(&root, "p");
     fs::write(
         root.join("testdata/p/checker.rs"),
         "fn main() { std::thread::sleep(std::time::Duration::from_secs(3600)); }\n",
@@ -1375,12 +1333,7 @@ fn a_report_that_cannot_be_written_is_one_line_and_exit_status_3() {
 #[test]
 fn limits_with_a_byte_order_mark_are_read() {
     let root = scratch_root("limits-bom");
-    write_problem(
-        &root,
-        "p",
-        r#"fn main() { println!("1"); }"#,
-        &[("one", "x\n", "1\n")],
-    );
+    write_prints_one(&root, "p");
     let limits = root.join("testdata/p/limits");
     fs::write(
         &limits,
@@ -1771,11 +1724,7 @@ fn a_judge_interrupted_at_any_moment_leaves_nothing_behind() {
 /// A folder of the user's own tests, oj's layout: `test/sample-N.in` + `.out`.
 fn own_tests(name: &str, cases: &[(&str, &str, &str)]) -> PathBuf {
     let dir = scratch_root(name).join("test");
-    fs::create_dir_all(&dir).unwrap();
-    for (case, input, expected) in cases {
-        fs::write(dir.join(format!("{case}.in")), input).unwrap();
-        fs::write(dir.join(format!("{case}.out")), expected).unwrap();
-    }
+    write_pairs(&dir, cases);
     dir
 }
 

@@ -20,7 +20,7 @@
 //! Where to submit: Sicily (Sun Yat-sen University's judge); whether it takes Rust is
 //! unknown. Compiles warning-free with rustc 1.63 and later, editions 2018-2024.
 
-use input::{quote, Lines};
+use input::Lines;
 use std::io::{self, BufRead, Write};
 
 /// Counting stops here: the judge promises fewer solutions than this.
@@ -28,31 +28,27 @@ pub const COUNT_CAP: u64 = 10_000;
 
 /// Reads T puzzles and answers each. Malformed input: answers so far, then the error.
 pub fn solve<R: BufRead, W: Write>(input: R, output: W) -> Result<(), String> {
-    let mut output = io::BufWriter::new(output);
-    let result = answer_all(Lines::new(input), &mut output);
-    output
-        .flush()
-        .map_err(|e| format!("cannot write output: {e}"))?;
-    result
+    input::buffered(output, |output| answer_all(Lines::new(input), output))
 }
 
 fn answer_all<R: BufRead, W: Write>(mut lines: Lines<R>, output: &mut W) -> Result<(), String> {
-    let count = match lines.next_nonblank()? {
-        None => return Err("empty input: expected the number of puzzles".to_string()),
-        Some((number, first)) => match std::str::from_utf8(first).ok().map(str::parse::<u64>) {
-            Some(Ok(count)) => count,
-            _ => {
-                return Err(format!(
-                    "line {number}: expected the number of puzzles, found `{}`",
-                    quote(first)
-                ))
-            }
-        },
-    };
+    let count = lines.count("puzzles")?;
     let mut over_cap = None;
+    let mut grid = [0; 81];
     let mut text = String::with_capacity(150);
     for number in 1..=count {
-        let grid = read_puzzle(&mut lines, number)?;
+        let cell = |byte: u8| match byte {
+            b'_' => Some(0),
+            b'1'..=b'9' => Some(byte - b'0'),
+            _ => None,
+        };
+        let expected = "9 characters `1`-`9` or `_`";
+        if !lines.grid(&mut grid, 9, cell, expected, &format!("puzzle {number}"))? {
+            let read = number - 1;
+            return Err(format!(
+                "the input ends after {read} of the {count} puzzles"
+            ));
+        }
         let mut goal = bitcore::CountSolutions::up_to(COUNT_CAP);
         if let Some(board) = bitcore::Board::from_grid(&grid) {
             bitcore::search(board, &mut goal);
@@ -64,10 +60,7 @@ fn answer_all<R: BufRead, W: Write>(mut lines: Lines<R>, output: &mut W) -> Resu
         match (goal.count, goal.first) {
             (1, Some(solution)) => {
                 text += &format!("Puzzle {number} solution is\n");
-                for row in solution.chunks(9) {
-                    text.extend(row.iter().map(|&digit| char::from(b'0' + digit)));
-                    text.push('\n');
-                }
+                input::push_grid(&mut text, &solution, 9, false, input::digit);
             }
             (0, _) => text += &format!("Puzzle {number} has no solution\n"),
             (n, _) if n >= COUNT_CAP => {
@@ -78,7 +71,7 @@ fn answer_all<R: BufRead, W: Write>(mut lines: Lines<R>, output: &mut W) -> Resu
         }
         output
             .write_all(text.as_bytes())
-            .map_err(|e| format!("cannot write output: {e}"))?;
+            .map_err(input::write_failed)?;
     }
     if let Some((number, n)) = over_cap {
         return Err(format!(
@@ -86,59 +79,34 @@ fn answer_all<R: BufRead, W: Write>(mut lines: Lines<R>, output: &mut W) -> Resu
              than {COUNT_CAP}; counting stopped there"
         ));
     }
-    match lines.next_nonblank()? {
-        Some((line_number, extra)) => Err(format!(
-            "line {line_number}: unexpected `{}` after puzzle {count}",
-            quote(extra)
-        )),
-        None => Ok(()),
-    }
-}
-
-/// The next 9 non-empty lines as a puzzle (0 = empty cell).
-fn read_puzzle<R: BufRead>(lines: &mut Lines<R>, number: u64) -> Result<[u8; 81], String> {
-    let mut grid = [0; 81];
-    for (row, cells) in grid.chunks_mut(9).enumerate() {
-        let (line_number, line) = lines
-            .next_nonblank()?
-            .ok_or_else(|| format!("puzzle {number}: the input ends after {row} of its 9 rows"))?;
-        let valid = |&byte: &u8| byte == b'_' || (b'1'..=b'9').contains(&byte);
-        if line.len() != 9 || !line.iter().all(valid) {
-            return Err(format!(
-                "line {line_number}: expected 9 characters `1`-`9` or `_`, found `{}`",
-                quote(line)
-            ));
-        }
-        for (cell, &byte) in cells.iter_mut().zip(line) {
-            *cell = if byte == b'_' { 0 } else { byte - b'0' };
-        }
-    }
-    Ok(grid)
+    lines.end(&format!("puzzle {count}"))
 }
 
 fn main() {
-    if let Err(message) = solve(io::stdin().lock(), io::stdout().lock()) {
-        eprintln!("sicily1317: {message}");
-        std::process::exit(1);
-    }
+    input::exit_on_error("sicily1317", solve(io::stdin().lock(), io::stdout().lock()));
 }
 
 // Streamed input and short quotes of bad input: `solutions/input.rs`, inlined verbatim.
 #[rustfmt::skip]
 mod input {
 // ==== BEGIN solutions/input.rs (verbatim copy: edit that file, then run scripts/sync-core) ====
-//! Contest input read as a stream, and bad input quoted in one short line.
+//! Contest input read as a stream, bad input quoted in one short line, and the I/O glue
+//! every solution repeats otherwise (a buffered answer, grids read and written, the exit).
 //!
 //! [`Lines`] hands out one trimmed, non-blank line at a time and [`Tokens`] one white-space
 //! separated token at a time; each keeps only the current line or token, cut at
-//! [`KEPT_BYTES`], so memory never grows with the input (a 200 MB line costs nothing) and a
+//! [`KEPT_BYTES`] (and `Tokens` one buffer of input it has taken but not handed out, which
+//! spares it a call to the input per token), so memory never grows with the input (a 200 MB
+//! line costs nothing) and a
 //! hand-made file with CRLF ends, trailing spaces, blank lines or no final newline reads as
 //! the judge's does. [`quote`] shows a bad line or token in an error message: at most
 //! [`QUOTE_CHARS`] characters (counted as characters, not bytes), control characters and
 //! bytes that are not UTF-8 escaped.
 //!
-//! Complexity: O(1) per input byte; O(`KEPT_BYTES`) memory.
-//! Verified: through every solution that inlines it, by tests/solutions/ (CRLF, trailing
+//! Complexity: O(1) per input byte; O(`KEPT_BYTES`) memory, plus one input buffer.
+//! Verified: tests/solutions/reader.rs (tokens, line numbers and digit grids against plain
+//! `split` versions, with input buffers from 1 byte to 8 KiB); through every solution that
+//! inlines it, by tests/solutions/ (CRLF, trailing
 //! spaces, blank lines, no final newline, a huge line in flat memory, non-UTF-8 bytes, the
 //! length and escaping of every error message).
 //!
@@ -146,7 +114,7 @@ mod input {
 //! solution whose marker names it, and `tests/tools/sync.rs` fails on any drift.
 #![allow(dead_code)] // each solution uses a different part
 
-use std::io::BufRead;
+use std::io::{self, BufRead, Write};
 
 /// An error message quotes at most this many characters of a bad line or token.
 pub const QUOTE_CHARS: usize = 60;
@@ -183,6 +151,64 @@ impl<R: BufRead> Lines<R> {
         Ok(None)
     }
 
+    /// The first non-blank line as the number of `what` (`puzzles`, `grids`) that follow.
+    pub fn count(&mut self, what: &str) -> Result<u64, String> {
+        let (number, line) = self
+            .next_nonblank()?
+            .ok_or_else(|| format!("empty input: expected the number of {what}"))?;
+        let count = std::str::from_utf8(line).ok().and_then(|text| text.parse().ok());
+        count.ok_or_else(|| {
+            format!("line {number}: expected the number of {what}, found `{}`", quote(line))
+        })
+    }
+
+    /// Fills `grid` with rows of `width` cells, one non-blank line each, every byte through
+    /// `cell` (`None`: not a cell; the error says a row is `expected`). `Ok(false)` when the
+    /// input ends before the first row; an error when it ends inside `puzzle` (its name).
+    pub fn grid(
+        &mut self,
+        grid: &mut [u8],
+        width: usize,
+        cell: impl Fn(u8) -> Option<u8>,
+        expected: &str,
+        puzzle: &str,
+    ) -> Result<bool, String> {
+        for (row, cells) in grid.chunks_mut(width).enumerate() {
+            let (number, line) = match self.next_nonblank()? {
+                Some(numbered) => numbered,
+                None if row == 0 => return Ok(false),
+                None => {
+                    return Err(format!(
+                        "the input ends inside {puzzle}, after {row} of its {} rows",
+                        grid.len() / width
+                    ))
+                }
+            };
+            if line.len() != width {
+                return Err(format!(
+                    "line {number}: expected a row of {expected}, found `{}`",
+                    quote(line)
+                ));
+            }
+            for (slot, &byte) in cells.iter_mut().zip(line) {
+                *slot = cell(byte).ok_or_else(|| {
+                    format!(
+                        "line {number}: bad character `{}` in row `{}`: expected {expected}",
+                        quote(&[byte]),
+                        quote(line)
+                    )
+                })?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// `Ok` when only blank lines are left; else the error for the first other line, which
+    /// comes `after` the last thing the input should hold.
+    pub fn end(&mut self, after: &str) -> Result<(), String> {
+        nothing_more(self.next_nonblank()?, after)
+    }
+
     /// Reads the next line into `self.line`, trimmed; `false` at the end of the input.
     fn read_line(&mut self) -> Result<bool, String> {
         self.line.clear();
@@ -192,7 +218,7 @@ impl<R: BufRead> Lines<R> {
             let buffer = self
                 .input
                 .fill_buf()
-                .map_err(|e| format!("cannot read input: {e}"))?;
+                .map_err(read_failed)?;
             if buffer.is_empty() {
                 break;
             }
@@ -228,9 +254,15 @@ impl<R: BufRead> Lines<R> {
 }
 
 /// White-space separated tokens, read from the input one at a time: only the current token
-/// is kept, cut at `KEPT_BYTES` bytes (a longer token is malformed anyway).
+/// is kept, cut at `KEPT_BYTES` bytes (a longer token is malformed anyway), and the part of
+/// the input read but not yet handed out (at most one buffer of the input's, 8 KiB for
+/// standard input).
 pub struct Tokens<R> {
     input: R,
+    /// Input taken from `input` at once, handed out from `at` on: scanning a copy of our
+    /// own costs no call per token, where asking `input` for its buffer would.
+    chunk: Vec<u8>,
+    at: usize,
     token: Vec<u8>,
     /// The line the reading is on, counted from 1.
     line: usize,
@@ -240,40 +272,79 @@ impl<R: BufRead> Tokens<R> {
     pub fn new(input: R) -> Tokens<R> {
         Tokens {
             input,
+            chunk: Vec::new(),
+            at: 0,
             token: Vec::with_capacity(KEPT_BYTES),
             line: 1,
         }
+    }
+
+    /// Fills `grid` with one-digit numbers 0-9, one a token. `Ok(false)` when the input ends
+    /// before the first; an error names a bad token, or the input ending inside `puzzle`.
+    pub fn digits(&mut self, grid: &mut [u8], puzzle: &str) -> Result<bool, String> {
+        for (index, cell) in grid.iter_mut().enumerate() {
+            if let Some(digit) = self.next_digit() {
+                *cell = digit;
+                continue;
+            }
+            let (line, token) = match self.next()? {
+                Some(numbered) => numbered,
+                None if index == 0 => return Ok(false),
+                None => {
+                    return Err(format!(
+                        "the input ends inside {puzzle}, after {index} of its {} digits",
+                        grid.len()
+                    ))
+                }
+            };
+            *cell = match token {
+                [digit @ b'0'..=b'9'] => digit - b'0',
+                _ => {
+                    return Err(format!(
+                        "line {line}: cell {} of {puzzle} is `{}`, expected one digit 0-9",
+                        index + 1,
+                        quote(token)
+                    ))
+                }
+            };
+        }
+        Ok(true)
+    }
+
+    /// `Ok` when no token is left; else the error for the next one, which comes `after` the
+    /// last thing the input should hold.
+    pub fn end(&mut self, after: &str) -> Result<(), String> {
+        nothing_more(self.next()?, after)
     }
 
     /// The next token with the number of its line, or `None` at the end of the input.
     pub fn next(&mut self) -> Result<Option<(usize, &[u8])>, String> {
         self.token.clear();
         loop {
-            let buffer = self
-                .input
-                .fill_buf()
-                .map_err(|e| format!("cannot read input: {e}"))?;
-            if buffer.is_empty() {
+            if self.at == self.chunk.len() && !self.refill()? {
                 break;
             }
-            let mut used = 0;
-            let mut complete = false;
-            for &byte in buffer {
-                if byte.is_ascii_whitespace() {
-                    if !self.token.is_empty() {
-                        complete = true; // the white space is left for the next call
-                        break;
-                    }
-                    if byte == b'\n' {
-                        self.line += 1;
-                    }
-                } else if self.token.len() < KEPT_BYTES {
-                    self.token.push(byte);
+            let bytes = &self.chunk[self.at..];
+            let mut end = 0;
+            if self.token.is_empty() {
+                while end < bytes.len() && is_space(bytes[end]) {
+                    self.line += usize::from(bytes[end] == b'\n');
+                    end += 1;
                 }
-                used += 1;
             }
-            self.input.consume(used);
-            if complete {
+            let start = end;
+            while end < bytes.len() && !is_space(bytes[end]) {
+                end += 1;
+            }
+            let (from, to) = (self.at + start, self.at + end);
+            self.at = to;
+            if end < bytes.len() && self.token.is_empty() && to - from <= KEPT_BYTES {
+                // The whole token lies in the chunk: handed out where it is.
+                return Ok(Some((self.line, &self.chunk[from..to])));
+            }
+            let kept = (to - from).min(KEPT_BYTES - self.token.len());
+            self.token.extend_from_slice(&self.chunk[from..from + kept]);
+            if end < bytes.len() && !self.token.is_empty() {
                 break;
             }
         }
@@ -282,6 +353,144 @@ impl<R: BufRead> Tokens<R> {
         } else {
             Some((self.line, &self.token))
         })
+    }
+
+    /// The next token when it is one digit lying whole in the chunk (the common case, taken
+    /// without `next`'s bookkeeping); `None` leaves everything to `next`.
+    #[inline]
+    fn next_digit(&mut self) -> Option<u8> {
+        let bytes = &self.chunk[self.at..];
+        let (mut start, mut lines) = (0, 0);
+        while start < bytes.len() && is_space(bytes[start]) {
+            lines += usize::from(bytes[start] == b'\n');
+            start += 1;
+        }
+        match bytes.get(start..start + 2)? {
+            [digit @ b'0'..=b'9', after] if is_space(*after) => {
+                self.line += lines;
+                self.at += start + 1;
+                Some(digit - b'0')
+            }
+            _ => None,
+        }
+    }
+
+    /// Takes the input's next buffer into `chunk`; `false` at the end of the input.
+    fn refill(&mut self) -> Result<bool, String> {
+        let buffer = self.input.fill_buf().map_err(read_failed)?;
+        self.chunk.clear();
+        self.chunk.extend_from_slice(buffer);
+        self.at = 0;
+        let taken = buffer.len();
+        self.input.consume(taken);
+        Ok(taken > 0)
+    }
+}
+
+/// `u8::is_ascii_whitespace` as one compare and one bit test (a token's bytes are tested
+/// one by one, so this is the reader's inner loop).
+#[inline]
+fn is_space(byte: u8) -> bool {
+    const SPACES: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\n' | 1 << 0x0C | 1 << b'\r';
+    byte <= b' ' && SPACES >> byte & 1 == 1
+}
+
+fn read_failed(error: io::Error) -> String {
+    format!("cannot read input: {error}")
+}
+
+/// The error for `extra` (a numbered line or token) found `after` the end of what the input
+/// should hold.
+fn nothing_more(extra: Option<(usize, &[u8])>, after: &str) -> Result<(), String> {
+    match extra {
+        Some((line, extra)) => Err(format!(
+            "line {line}: unexpected `{}` after {after}",
+            quote(extra)
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Appends `grid` as lines of `width` cells, each cell through `symbol`, separated by a space
+/// when `spaced`.
+pub fn push_grid(
+    text: &mut String,
+    grid: &[u8],
+    width: usize,
+    spaced: bool,
+    symbol: impl Fn(u8) -> char,
+) {
+    for row in grid.chunks(width) {
+        for (column, &cell) in row.iter().enumerate() {
+            if spaced && column > 0 {
+                text.push(' ');
+            }
+            text.push(symbol(cell));
+        }
+        text.push('\n');
+    }
+}
+
+/// Appends `solution` as `push_grid` does, or the line `none` when there is none.
+pub fn push_answer(
+    text: &mut String,
+    solution: Option<&[u8]>,
+    width: usize,
+    spaced: bool,
+    symbol: impl Fn(u8) -> char,
+    none: &str,
+) {
+    match solution {
+        Some(grid) => push_grid(text, grid, width, spaced, symbol),
+        None => {
+            text.push_str(none);
+            text.push('\n');
+        }
+    }
+}
+
+/// A digit 1-9 (or 0) as its character.
+pub fn digit(value: u8) -> char {
+    char::from(b'0' + value)
+}
+
+/// A 16x16 cell 1-16 as its letter `A`-`P`.
+pub fn letter(value: u8) -> char {
+    char::from(b'A' + value - 1)
+}
+
+/// A 16x16 grid's character as its cell: `-` empty (0), `A`-`P` 1-16, else `None`.
+pub fn letter_cell(byte: u8) -> Option<u8> {
+    match byte {
+        b'-' => Some(0),
+        b'A'..=b'P' => Some(byte - b'A' + 1),
+        _ => None,
+    }
+}
+
+/// The message for output that could not be written.
+pub fn write_failed(error: io::Error) -> String {
+    format!("cannot write output: {error}")
+}
+
+/// Runs `answer` on `output` through a buffer, flushed even when `answer` fails: the answers
+/// written before malformed input reach the judge, then the error.
+pub fn buffered<W: Write>(
+    output: W,
+    answer: impl FnOnce(&mut io::BufWriter<W>) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut output = io::BufWriter::new(output);
+    let result = answer(&mut output);
+    output.flush().map_err(write_failed)?;
+    result
+}
+
+/// Ends the program as judges expect: after an error, `name: message` on stderr and exit
+/// status 1.
+pub fn exit_on_error(name: &str, result: Result<(), String>) {
+    if let Err(message) = result {
+        eprintln!("{name}: {message}");
+        std::process::exit(1);
     }
 }
 

@@ -1,14 +1,15 @@
 //! `trace`: watch the shipped search core solve one puzzle, step by step (issue 24).
 //! The rules, the nodes and the branch choices as the core applies them, through a
 //! watching goal ([`sudoku_toolkit::trace`]); `--html FILE` writes the same trace as one
-//! self-contained page.
+//! self-contained page, or with `--link` a page that links its style and script, written
+//! beside it (docs/trace: one copy for all its pages).
 
 use std::io::Read;
 use std::process::ExitCode;
 use sudoku_toolkit::{problems, trace};
 
 const USAGE: &str = "\
-usage: trace PROBLEM [--puzzle N] [--max-steps N] [--html FILE] < input
+usage: trace PROBLEM [--puzzle N] [--max-steps N] [--html FILE [--link]] < input
 
 Runs the problem's search (its core and its goal) on one puzzle of the input, in the
 problem's input format, and prints each step: the board with candidates at the start and
@@ -17,6 +18,8 @@ guess with the reason for its cell, each dead end; then the counts.
   --puzzle N      the N-th puzzle of a several-puzzle input (default 1)
   --max-steps N   keep at most N steps (all are still counted; default 20000)
   --html FILE     also write the trace as one self-contained HTML page
+  --link          with --html: the page links trace.css and trace.js, written beside it,
+                  instead of holding them (for a folder of pages, like docs/trace)
   --quiet         print only the counts
   --help          show this help";
 
@@ -27,6 +30,7 @@ fn main() -> ExitCode {
     let mut limit = 20_000usize;
     let mut html = None;
     let mut quiet = false;
+    let mut assets = trace::Assets::Inline;
     let mut args = std::env::args().skip(1);
     let fail = |message: String| {
         eprintln!("trace: {message}\n\n{USAGE}");
@@ -54,6 +58,7 @@ fn main() -> ExitCode {
                 None => return fail("--html wants a file".to_string()),
             },
             "--quiet" => quiet = true,
+            "--link" => assets = trace::Assets::Beside,
             other if other.starts_with('-') => return fail(format!("unknown option `{other}`")),
             other if problem.is_none() => problem = Some(other.to_string()),
             other => return fail(format!("unexpected argument `{other}`")),
@@ -83,10 +88,13 @@ fn main() -> ExitCode {
     for mismatch in &trace.mismatches {
         eprintln!("trace: the trace's reading disagrees with the core: {mismatch}");
     }
+    if assets == trace::Assets::Beside && html.is_none() {
+        return fail("--link goes with --html".to_string());
+    }
     if let Some(file) = html {
         let title = format!("{problem}: the search, step by step");
-        if let Err(e) = std::fs::write(&file, trace::html(&trace, &title)) {
-            eprintln!("trace: cannot write {file}: {e}");
+        if let Err(message) = write_page(&file, &trace::html(&trace, &title, assets), assets) {
+            eprintln!("trace: {message}");
             return ExitCode::from(1);
         }
     }
@@ -95,4 +103,20 @@ fn main() -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// Writes the page to `file`, and for a linking page its style and script beside it.
+fn write_page(file: &str, page: &str, assets: trace::Assets) -> Result<(), String> {
+    let write = |path: &std::path::Path, text: &str| {
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    let path = std::path::Path::new(file);
+    write(path, page)?;
+    if assets == trace::Assets::Beside {
+        let folder = path.parent().unwrap_or(std::path::Path::new(""));
+        let [style, script] = trace::ASSET_FILES;
+        write(&folder.join(style), trace::PAGE_STYLE)?;
+        write(&folder.join(script), trace::PAGE_SCRIPT)?;
+    }
+    Ok(())
 }

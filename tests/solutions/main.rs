@@ -11,6 +11,7 @@
 //! once, by tests/judge.rs.
 
 mod p1074;
+mod reader;
 mod specifics;
 mod standalone;
 

@@ -114,12 +114,7 @@ fn a_grid_that_changes_a_given_is_wrong() {
         "{}{FULL_GRID}no solution\n",
         swapped(SAMPLE_SOLUTION, '1', '2')
     );
-    let (code, reason) = verdict(&input(), &output, &answer());
-    assert_eq!(code, 1, "{reason}");
-    assert!(
-        reason.contains("grid 1") && reason.contains("given"),
-        "{reason}"
-    );
+    assert_wrong(&output, &["grid 1", "given"]);
 }
 
 #[test]
@@ -129,19 +124,23 @@ fn a_grid_that_breaks_a_rule_is_wrong() {
     rows[1] = rows[0];
     let broken = rows.join("\n") + "\n";
     let output = format!("{SAMPLE_SOLUTION}{broken}no solution\n");
-    let (code, reason) = verdict(&input(), &output, &answer());
-    assert_eq!(code, 1, "{reason}");
-    assert!(
-        reason.contains("grid 2") && reason.contains("twice"),
-        "{reason}"
-    );
+    assert_wrong(&output, &["grid 2", "twice"]);
 }
 
 #[test]
 fn no_solution_for_a_solvable_puzzle_is_wrong() {
     let output = format!("{SAMPLE_SOLUTION}no solution\nno solution\n");
-    let (code, reason) = verdict(&input(), &output, &answer());
+    assert_wrong(&output, &[]);
+}
+
+/// The checker finds `output` wrong (`WA`, exit 1) on the sample, for a reason that names
+/// each of `words`.
+fn assert_wrong(output: &str, words: &[&str]) {
+    let (code, reason) = verdict(&input(), output, &answer());
     assert_eq!(code, 1, "{reason}");
+    for word in words {
+        assert!(reason.contains(word), "{word}: {reason}");
+    }
 }
 
 #[test]

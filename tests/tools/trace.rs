@@ -316,7 +316,7 @@ fn well_formed(page: &str) -> Result<Vec<String>, String> {
 fn the_page_is_well_formed_self_contained_and_has_the_grid() {
     for (name, cells) in [("p1784", 81), ("acwing169", 256), ("p1074", 81)] {
         let trace = trace::trace_problem(name, &sample(name), 0, 100_000).unwrap();
-        let page = trace::html(&trace, "<a & b>");
+        let page = trace::html(&trace, "<a & b>", trace::Assets::Inline);
         let names = well_formed(&page).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(names.first().map(String::as_str), Some("html"), "{name}");
         assert!(
@@ -350,6 +350,22 @@ fn the_page_is_well_formed_self_contained_and_has_the_grid() {
             page.matches("{\"kind\": ").count(),
             trace.events.len(),
             "{name}"
+        );
+        assert!(page.contains(trace::PAGE_SCRIPT) && page.contains(trace::PAGE_STYLE));
+        // The linking page: the same page, its style and script named instead of held.
+        let linked = trace::html(&trace, "<a & b>", trace::Assets::Beside);
+        well_formed(&linked).unwrap_or_else(|e| panic!("{name}, linked: {e}"));
+        let [style, script] = trace::ASSET_FILES;
+        assert!(linked.contains(&format!("<link rel=\"stylesheet\" href=\"{style}\"/>")));
+        assert!(linked.contains(&format!("<script src=\"{script}\"></script>")));
+        assert!(!linked.contains("<style") && !linked.contains("function draw()"));
+        let without = |page: &str, assets: &str| page.replacen(assets, "", 1);
+        assert_eq!(
+            without(&without(&page, trace::PAGE_STYLE), trace::PAGE_SCRIPT)
+                .matches("{\"kind\": ")
+                .count(),
+            linked.matches("{\"kind\": ").count(),
+            "{name}: the same steps"
         );
     }
     // The checker itself refuses what it should.
@@ -401,4 +417,27 @@ fn the_tool_prints_the_trace_and_refuses_bad_arguments() {
     assert!(stderr.contains("unknown problem"), "{stderr}");
     let (code, _, _) = run(&["sicily1317", "--bogus"], &input);
     assert_eq!(code, Some(2));
+    let (code, _, stderr) = run(&["sicily1317", "--link"], &input);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--link goes with --html"), "{stderr}");
+    // --link: the page, and its style and script beside it.
+    let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-link");
+    std::fs::remove_dir_all(&folder).ok();
+    std::fs::create_dir_all(&folder).unwrap();
+    let page = folder.join("page.html");
+    let (code, _, stderr) = run(
+        &[
+            "sicily1317",
+            "--quiet",
+            "--html",
+            page.to_str().unwrap(),
+            "--link",
+        ],
+        &input,
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let read = |file: &str| std::fs::read_to_string(folder.join(file)).unwrap();
+    assert!(read("page.html").contains("<script src=\"trace.js\"></script>"));
+    assert_eq!(read("trace.css"), trace::PAGE_STYLE);
+    assert_eq!(read("trace.js"), trace::PAGE_SCRIPT);
 }

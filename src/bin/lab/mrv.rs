@@ -25,21 +25,12 @@ fn go(mut grid: [u8; 81], mut units: Units, visitor: &mut Visitor, with_singles:
     let Some((_, cell)) = best else {
         return visitor.solution(&grid);
     };
-    let mut candidates = units.candidates(cell);
-    while candidates != 0 {
-        let digit = candidates.trailing_zeros() as u8;
-        candidates &= candidates - 1;
-        if visitor.node() {
-            return true;
-        }
+    visitor.each_digit(units.candidates(cell), |visitor, digit| {
         let (mut next_grid, mut next_units) = (grid, copy(&units));
         next_grid[cell] = digit;
         next_units.set(cell, digit);
-        if go(next_grid, next_units, visitor, with_singles) {
-            return true;
-        }
-    }
-    false
+        go(next_grid, next_units, visitor, with_singles)
+    })
 }
 
 fn copy(units: &Units) -> Units {

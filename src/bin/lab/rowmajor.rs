@@ -16,21 +16,12 @@ fn go(grid: &mut [u8; 81], units: &mut Units, empty: &[usize], visitor: &mut Vis
     let Some((&cell, rest)) = empty.split_first() else {
         return visitor.solution(grid);
     };
-    let mut candidates = units.candidates(cell);
-    while candidates != 0 {
-        let digit = candidates.trailing_zeros() as u8;
-        candidates &= candidates - 1;
-        if visitor.node() {
-            return true;
-        }
+    visitor.each_digit(units.candidates(cell), |visitor, digit| {
         grid[cell] = digit;
         units.set(cell, digit);
         let stop = go(grid, units, rest, visitor);
         units.clear(cell, digit);
         grid[cell] = 0;
-        if stop {
-            return true;
-        }
-    }
-    false
+        stop
+    })
 }

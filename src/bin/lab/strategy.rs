@@ -44,6 +44,23 @@ impl<'a> Visitor<'a> {
         }
     }
 
+    /// Tries each of `candidates` (bit `d` for digit `d`), smallest first, as one node each:
+    /// `true` (stop) as soon as the visitor or `place(digit)` says so.
+    pub fn each_digit(
+        &mut self,
+        mut candidates: u16,
+        mut place: impl FnMut(&mut Self, u8) -> bool,
+    ) -> bool {
+        while candidates != 0 {
+            let digit = candidates.trailing_zeros() as u8;
+            candidates &= candidates - 1;
+            if self.node() || place(self, digit) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Called once per search node; `true` means stop now (time is up).
     pub fn node(&mut self) -> bool {
         self.nodes += 1;

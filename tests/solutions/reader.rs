@@ -1,0 +1,98 @@
+//! `solutions/input.rs`'s readers in process, against plain versions built on `split`: the
+//! same tokens, lines and line numbers whatever the input's buffer size, so that a token or
+//! a line cut by a buffer's end reads as a whole one.
+
+#[allow(dead_code)]
+#[path = "../../solutions/input.rs"]
+mod input;
+
+use std::io::BufReader;
+use sudoku_toolkit::rng::Rng;
+
+/// Buffer sizes: tiny ones cut every token, 8 KiB is standard input's.
+const CAPACITIES: [usize; 8] = [1, 2, 3, 5, 8, 64, 1024, 8192];
+
+/// Random text of digits, words, long words and every kind of white space.
+fn random_text(rng: &mut Rng) -> Vec<u8> {
+    let pieces: [&[u8]; 9] = [
+        b"7", b"0", b"12", b" ", b"\n", b"\r\n", b"\t", b"\x0c", b"x",
+    ];
+    let mut text = Vec::new();
+    for _ in 0..rng.below(60) {
+        if rng.below(40) == 0 {
+            text.extend(std::iter::repeat(b'y').take(rng.below(600)));
+        } else {
+            text.extend_from_slice(pieces[rng.below(pieces.len())]);
+        }
+    }
+    text
+}
+
+/// Tokens and their line numbers, cut to `KEPT_BYTES`, by `split`.
+fn plain_tokens(text: &[u8]) -> Vec<(usize, Vec<u8>)> {
+    let mut tokens = Vec::new();
+    for (index, line) in text.split(|&byte| byte == b'\n').enumerate() {
+        for token in line
+            .split(u8::is_ascii_whitespace)
+            .filter(|t| !t.is_empty())
+        {
+            tokens.push((
+                index + 1,
+                token[..token.len().min(input::KEPT_BYTES)].to_vec(),
+            ));
+        }
+    }
+    tokens
+}
+
+#[test]
+fn tokens_read_the_same_whatever_the_buffer_size() {
+    let mut rng = Rng::new(2026_1125);
+    for round in 0..3000 {
+        let text = random_text(&mut rng);
+        let capacity = CAPACITIES[round % CAPACITIES.len()];
+        let mut tokens = input::Tokens::new(BufReader::with_capacity(capacity, &text[..]));
+        let mut read = Vec::new();
+        while let Some((line, token)) = tokens.next().unwrap() {
+            read.push((line, token.to_vec()));
+        }
+        assert_eq!(read, plain_tokens(&text), "buffer {capacity}: {text:?}");
+    }
+}
+
+#[test]
+fn digits_fill_a_grid_or_name_what_went_wrong() {
+    let mut rng = Rng::new(169);
+    for round in 0..3000 {
+        let text = random_text(&mut rng);
+        let capacity = CAPACITIES[round % CAPACITIES.len()];
+        let mut tokens = input::Tokens::new(BufReader::with_capacity(capacity, &text[..]));
+        let mut grid = [0u8; 4];
+        let expected = plain_tokens(&text);
+        let got = tokens.digits(&mut grid, "puzzle 1");
+        let first: Vec<&(usize, Vec<u8>)> = expected.iter().take(4).collect();
+        match first
+            .iter()
+            .position(|(_, t)| !(t.len() == 1 && t[0].is_ascii_digit()))
+        {
+            Some(bad) => {
+                let message = got.unwrap_err();
+                let line = first[bad].0;
+                assert!(
+                    message.starts_with(&format!("line {line}: cell {}", bad + 1)),
+                    "{message}"
+                );
+            }
+            None if first.is_empty() => assert_eq!(got, Ok(false)),
+            None if first.len() < 4 => assert!(got.unwrap_err().contains("the input ends inside")),
+            None => {
+                assert_eq!(got, Ok(true));
+                let digits: Vec<u8> = first.iter().map(|(_, t)| t[0] - b'0').collect();
+                assert_eq!(grid.to_vec(), digits);
+                // The reader goes on after the grid where the plain one does.
+                let next = tokens.next().unwrap().map(|(line, t)| (line, t.to_vec()));
+                assert_eq!(next, expected.get(4).cloned());
+            }
+        }
+    }
+}
