@@ -353,20 +353,15 @@ impl<R: BufRead> Tokens<R> {
         })
     }
 
-    /// The next token when it is one digit lying whole in the chunk (the common case, taken
-    /// without `next`'s bookkeeping); `None` leaves everything to `next`.
+    /// The next token when it is one digit after one white-space byte, white space after
+    /// it, all in the chunk (the common case, taken without `next`'s bookkeeping); `None`
+    /// leaves everything to `next`.
     #[inline]
     fn next_digit(&mut self) -> Option<u8> {
-        let bytes = &self.chunk[self.at..];
-        let (mut start, mut lines) = (0, 0);
-        while start < bytes.len() && is_space(bytes[start]) {
-            lines += usize::from(bytes[start] == b'\n');
-            start += 1;
-        }
-        match bytes.get(start..start + 2)? {
-            [digit @ b'0'..=b'9', after] if is_space(*after) => {
-                self.line += lines;
-                self.at += start + 1;
+        match *self.chunk.get(self.at..self.at + 3)? {
+            [before, digit @ b'0'..=b'9', after] if is_space(before) && is_space(after) => {
+                self.line += usize::from(before == b'\n');
+                self.at += 2;
                 Some(digit - b'0')
             }
             _ => None,
