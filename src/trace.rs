@@ -523,11 +523,14 @@ impl Trace {
 
     pub fn columns(&mut self, board: Snapshot) {
         let (_, removed) = self.diff(&board);
-        let text = format!(
-            "column rule: a column offering a digit in one band only holds it there, so its box \
-             there loses the digit's other columns: {}",
-            self.removals(&removed)
-        );
+        let rule = if self.n == 3 {
+            "stack rule: in a stack a digit fills each column once and each band once, so a \
+             column keeps a band only if the stack's other columns can take its other bands"
+        } else {
+            "column rule: a column offering a digit in one band only holds it there, so its \
+             box there loses the digit's other columns"
+        };
+        let text = format!("{rule}: {}", self.removals(&removed));
         self.push(Kind::Columns, text, board, None, None);
     }
 

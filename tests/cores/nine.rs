@@ -269,3 +269,64 @@ fn every_completion_is_reported_once() {
         "only {several} of 200 boards with several completions"
     );
 }
+
+/// Whether every pair set in the 3x3 matrix `fits[a][b]` lies on a permutation (a one-to-one
+/// choice of `b` for each `a`) whose pairs are all set, and every `a` has such a choice.
+fn closed_under_permutations(fits: [[bool; 3]; 3]) -> bool {
+    let on_some_permutation = |a: usize, b: usize| {
+        bitcore::PERMUTATIONS
+            .iter()
+            .any(|p| p[a] == b && (0..3).all(|other| fits[other][p[other]]))
+    };
+    (0..3).all(|a| (0..3).any(|b| fits[a][b]))
+        && (0..3).all(|a| (0..3).all(|b| !fits[a][b] || on_some_permutation(a, b)))
+}
+
+#[test]
+fn propagation_leaves_no_row_box_or_column_band_choice_off_a_permutation() {
+    // The band rule keeps each digit's row-to-box choice in a band on permutations, and the
+    // stack rule its column-to-band choice in a stack; a quiet board breaks neither (a
+    // weaker rule, such as one that lets a bit stray into another band, fails this).
+    let mut rng = Rng::new(3_1905);
+    let mut quiet = 0;
+    for round in 0..3000 {
+        let full = sudoku_toolkit::boards::full_grid(&mut rng);
+        let puzzle = sudoku_toolkit::boards::with_blanks(&full, 40 + round % 35, &mut rng);
+        let mut board = Board::from_grid(&puzzle).unwrap();
+        if !board.propagate() {
+            continue;
+        }
+        quiet += 1;
+        let holds = |digit: usize, row: usize, column: usize| {
+            board.candidates_of(9 * row + column) >> digit & 1 == 1
+        };
+        for digit in 0..9 {
+            for group in 0..3 {
+                let mut rows_to_boxes = [[false; 3]; 3];
+                let mut bands_to_columns = [[false; 3]; 3];
+                for a in 0..3 {
+                    for b in 0..3 {
+                        for i in 0..3 {
+                            rows_to_boxes[a][b] |= holds(digit, 3 * group + a, 3 * b + i);
+                            bands_to_columns[a][b] |= holds(digit, 3 * a + i, 3 * group + b);
+                        }
+                    }
+                }
+                assert!(
+                    closed_under_permutations(rows_to_boxes),
+                    "digit {} band {group}: {rows_to_boxes:?}",
+                    digit + 1
+                );
+                assert!(
+                    closed_under_permutations(bands_to_columns),
+                    "digit {} stack {group}: {bands_to_columns:?}",
+                    digit + 1
+                );
+            }
+        }
+    }
+    assert!(
+        quiet > 2000,
+        "only {quiet} boards propagated without contradiction"
+    );
+}
