@@ -330,3 +330,36 @@ fn propagation_leaves_no_row_box_or_column_band_choice_off_a_permutation() {
         "only {quiet} boards propagated without contradiction"
     );
 }
+
+#[test]
+fn givens_at_once_leave_the_candidates_of_placing_them_one_by_one() {
+    // `from_grid` places every given at once from words; placing them one by one through
+    // the public calls (the cell loses the other digits, every peer the digit) must leave
+    // each cell the same candidates and the same open cells.
+    let mut rng = Rng::new(17);
+    for round in 0..2000 {
+        let full = sudoku_toolkit::boards::full_grid(&mut rng);
+        let puzzle = sudoku_toolkit::boards::with_blanks(&full, 30 + round % 50, &mut rng);
+        let board = Board::from_grid(&puzzle).unwrap();
+        let mut by_hand = Board::empty();
+        for (cell, &value) in puzzle.iter().enumerate().filter(|(_, &value)| value != 0) {
+            let digit = usize::from(value - 1);
+            for other in (0..9).filter(|&other| other != digit) {
+                by_hand.eliminate(other, cell);
+            }
+            for peer in 0..81 {
+                let (r, c, pr, pc) = (cell / 9, cell % 9, peer / 9, peer % 9);
+                let same_box = r / 3 == pr / 3 && c / 3 == pc / 3;
+                if peer != cell && (r == pr || c == pc || same_box) {
+                    by_hand.eliminate(digit, peer);
+                }
+            }
+        }
+        for cell in 0..81 {
+            assert_eq!(board.candidates_of(cell), by_hand.candidates_of(cell), "cell {cell}");
+        }
+        let givens = puzzle.iter().filter(|&&value| value != 0).count() as u32;
+        assert_eq!(board.open_cells(), 81 - givens);
+        assert_eq!(board.grid(), puzzle);
+    }
+}
