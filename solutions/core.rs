@@ -481,12 +481,12 @@ impl Board {
             return false;
         }
         let mut changed = 0;
-        for digit in 0..9 {
-            if allowed[digit] != self.columns[digit] {
+        for (digit, &allowed) in allowed.iter().enumerate().take(9) {
+            if allowed != self.columns[digit] {
                 for band in 0..3 {
-                    let keep = allowed[digit] >> (9 * band) & 0x1FF;
+                    let keep = allowed >> (9 * band) & 0x1FF;
                     let word = self.candidates[3 * digit + band];
-                    let cut = word & keep * COLUMN_IN_BAND;
+                    let cut = word & (keep * COLUMN_IN_BAND);
                     changed |= word ^ cut;
                     self.candidates[3 * digit + band] = cut;
                 }

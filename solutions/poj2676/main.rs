@@ -529,7 +529,7 @@ mod bitcore {
 //! # Representation (why it is fast)
 //! Digit-major bitboards by band, as in JCZSolve and tdoku: for digit `d` and band `b`
 //! (rows `3b..3b+3`), one `u32` "digit-band" holds the 27 cells where `d` may still go, bit
-//! `(r % 3) * 9 + c`. The board is 268 bytes, so a branch copies it: the copy is the undo.
+//! `(r % 3) * 9 + c`. The board is 316 bytes, so a branch copies it: the copy is the undo.
 //! - The band rule, one visit per changed digit-band: inside a band, digit `d` fills each
 //!   of the 3 rows once and each of the 3 boxes once, so its row-to-box choice is a
 //!   permutation. Compress the 27 bits to a 3x3 row-by-box matrix, keep the union of the
@@ -547,6 +547,10 @@ mod bitcore {
 //!   seen in the same pass), until a pass finds nothing. The pass is unrolled (fixed
 //!   addresses; the solved-row clearing is 8 plain ANDs, cheaper than a branch taken half
 //!   the time), in an order where no two words in a row share a digit or a band.
+//! - The stack rule, when all else is quiet: the band rule turned to columns (in a stack, a
+//!   digit's column-to-band choice is a permutation too), for the 9 digits at once from
+//!   `columns`, which each visit keeps up to date. It finds what the band rule cannot see:
+//!   hidden singles in columns, and boxes confined by a column (docs/design.md#stack-rule).
 //! - Naked singles: candidates per cell counted bit-sliced over the 9 digits (`once`,
 //!   `twice`), 27 cells at a time, the 3 bands in one loop.
 //! - Branching: binary and iterative. Pick a bi-value cell in the box with the most open
@@ -559,9 +563,10 @@ mod bitcore {
 //! - Where the time goes: mispredicted checks and waiting on memory, more than
 //!   instructions: cutting instructions saved little of the time, letting visits overlap
 //!   saved much more (docs/design.md#compiler-fence, #pass-order).
-//! - Left out, each costing more per node than its fewer nodes save: the band rule on
-//!   stacks, claiming on columns, tdoku's triads, branching on permutations, other cell
-//!   choices, digit orders and pass schedules (docs/design.md#tried-and-lost-9x9).
+//! - Left out, each costing more per node than its fewer nodes save: the stack rule inside
+//!   every visit or from a table, claiming on columns, tdoku's triads, branching on
+//!   permutations, other cell choices, digit orders and pass schedules
+//!   (docs/design.md#tried-and-lost-9x9).
 //!
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete); a visit is O(1) word
@@ -997,12 +1002,12 @@ impl Board {
             return false;
         }
         let mut changed = 0;
-        for digit in 0..9 {
-            if allowed[digit] != self.columns[digit] {
+        for (digit, &allowed) in allowed.iter().enumerate().take(9) {
+            if allowed != self.columns[digit] {
                 for band in 0..3 {
-                    let keep = allowed[digit] >> (9 * band) & 0x1FF;
+                    let keep = allowed >> (9 * band) & 0x1FF;
                     let word = self.candidates[3 * digit + band];
-                    let cut = word & keep * COLUMN_IN_BAND;
+                    let cut = word & (keep * COLUMN_IN_BAND);
                     changed |= word ^ cut;
                     self.candidates[3 * digit + band] = cut;
                 }

@@ -356,7 +356,11 @@ fn givens_at_once_leave_the_candidates_of_placing_them_one_by_one() {
             }
         }
         for cell in 0..81 {
-            assert_eq!(board.candidates_of(cell), by_hand.candidates_of(cell), "cell {cell}");
+            assert_eq!(
+                board.candidates_of(cell),
+                by_hand.candidates_of(cell),
+                "cell {cell}"
+            );
         }
         let givens = puzzle.iter().filter(|&&value| value != 0).count() as u32;
         assert_eq!(board.open_cells(), 81 - givens);

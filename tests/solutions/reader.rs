@@ -2,7 +2,6 @@
 //! same tokens, lines and line numbers whatever the input's buffer size, so that a token or
 //! a line cut by a buffer's end reads as a whole one.
 
-#[allow(dead_code)]
 #[path = "../../solutions/input.rs"]
 mod input;
 
