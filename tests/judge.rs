@@ -1198,16 +1198,13 @@ fn std_chooses_the_standard_and_rejects_what_does_not_fit() {
     if !tool_present("g++") {
         return;
     }
-    let dir = scratch_root("std");
     // starts_with is C++20: a compile error under the default C++17.
-    let path = dir.join("twenty.cpp");
-    fs::write(
-        &path,
+    let file = &scratch_file(
+        "std",
+        "twenty.cpp",
         "#include <cstdio>\n#include <string>\n\
          int main() { std::string s = \"42\"; if (s.starts_with(\"4\")) std::puts(\"42\"); }\n",
-    )
-    .unwrap();
-    let file = path.to_str().unwrap();
+    );
     let (_, report, verdict) = judge_accepted_one(file, &[]);
     assert_eq!(verdict, "CE", "{report}");
     // The message names the file as given, not the judge's private copy.
@@ -1216,15 +1213,14 @@ fn std_chooses_the_standard_and_rejects_what_does_not_fit() {
     let (output, report, verdict) = judge_accepted_one(file, &["--std", "c++20"]);
     assert_eq!(verdict, "AC", "{report}{}", stderr(&output));
     assert_said(&output, "-std=c++20");
-    let c_file = dir.join("plain.c");
-    fs::write(&c_file, "int main(void) { return 0; }\n").unwrap();
+    let c_file = scratch_file("std-c", "plain.c", "int main(void) { return 0; }\n");
     for (args, message) in [
         (
             vec!["--solution", file, "--std", "c++21"],
             "--std c++21: not a C++ standard the judge knows (c++11, c++14, c++17, c++20, c++23)",
         ),
         (
-            vec!["--solution", c_file.to_str().unwrap(), "--std", "c++20"],
+            vec!["--solution", &c_file, "--std", "c++20"],
             "not a C standard",
         ),
         (vec!["--std", "c++20"], "--std is for a C or C++ file"),
@@ -1241,10 +1237,7 @@ fn a_python_syntax_error_is_ce_once_and_messages_name_the_users_file() {
     if !tool_present("python3") {
         return;
     }
-    let dir = scratch_root("python");
-    let broken = dir.join("broken.py");
-    fs::write(&broken, "print(42\n").unwrap();
-    let file = broken.to_str().unwrap();
+    let file = &scratch_file("python", "broken.py", "print(42\n");
     // `accepted` has two cases: the compile error is the verdict of both, its message once.
     let (output, _) = judge(fixture_root(), &["accepted", "--solution", file]);
     let report = stdout(&output);
@@ -1255,9 +1248,11 @@ fn a_python_syntax_error_is_ce_once_and_messages_name_the_users_file() {
         report.contains(&format!("File \"{file}\", line 1")),
         "{report}"
     );
-    let crash = dir.join("crash.py");
-    fs::write(&crash, "print(41)\nraise ValueError('the crash')\n").unwrap();
-    let file = crash.to_str().unwrap();
+    let file = &scratch_file(
+        "python-crash",
+        "crash.py",
+        "print(41)\nraise ValueError('the crash')\n",
+    );
     let (_, report, verdict) = judge_accepted_one(file, &[]);
     assert_eq!(verdict, "RE", "{report}");
     assert!(

@@ -398,6 +398,30 @@ fn peers16() -> Vec<Peer> {
         .collect()
 }
 
+/// A 9x9 row: `units` puzzles, against the 9x9 peers run in `mode`, held to the 9x9 goal.
+fn row9(
+    name: String,
+    problem: &'static str,
+    inputs: Vec<PathBuf>,
+    peer_inputs: Option<Vec<PathBuf>>,
+    units: usize,
+    mode: &'static [&'static str],
+    check: Check,
+) -> Workload {
+    Workload {
+        name,
+        problem,
+        inputs,
+        peer_inputs,
+        units,
+        unit: "pz",
+        peers: peers9(mode),
+        check,
+        target: Target::RatioToFastest(RATIO_GOAL_9X9),
+        timeout: Duration::from_secs(120),
+    }
+}
+
 /// `text` written to `scratch/name`.
 fn scratch_file(scratch: &Path, name: &str, text: &str) -> Result<PathBuf, String> {
     let path = scratch.join(name);
@@ -427,18 +451,15 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
             .collect();
         let times = if repeat > 1 { " x20" } else { "" };
         let input = scratch_file(scratch, &format!("{set}.in"), &once.repeat(repeat))?;
-        list.push(Workload {
-            name: format!("acwing166 {set}{times}"),
-            problem: "acwing166",
-            inputs: vec![input.clone()],
-            peer_inputs: None,
-            units: lines.len() * repeat,
-            unit: "pz",
-            peers: peers9(&["acwing166"]),
-            check: Check::DotGrids,
-            target: Target::RatioToFastest(RATIO_GOAL_9X9),
-            timeout: Duration::from_secs(120),
-        });
+        list.push(row9(
+            format!("acwing166 {set}{times}"),
+            "acwing166",
+            vec![input.clone()],
+            None,
+            lines.len() * repeat,
+            &["acwing166"],
+            Check::DotGrids,
+        ));
         // Proving each answer unique (Kattis, Sicily): our program stops at a second
         // solution, the peers count up to 10,000. Every puzzle of these sets has one
         // solution, so both search the same whole tree.
@@ -448,18 +469,15 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
             .collect::<Result<_, _>>()
             .map_err(|e| format!("{set}: {e}"))?;
         let kattis = formats::kattis_input(&puzzles).repeat(repeat);
-        list.push(Workload {
-            name: format!("kattis_sudokunique {set}{times} (prove unique)"),
-            problem: "kattis_sudokunique",
-            inputs: vec![scratch_file(scratch, &format!("{set}.kattis"), &kattis)?],
-            peer_inputs: Some(vec![input]),
-            units: lines.len() * repeat,
-            unit: "pz",
-            peers: peers9(&["count"]),
-            check: Check::UniqueBoards,
-            target: Target::RatioToFastest(RATIO_GOAL_9X9),
-            timeout: Duration::from_secs(120),
-        });
+        list.push(row9(
+            format!("kattis_sudokunique {set}{times} (prove unique)"),
+            "kattis_sudokunique",
+            vec![scratch_file(scratch, &format!("{set}.kattis"), &kattis)?],
+            Some(vec![input]),
+            lines.len() * repeat,
+            &["count"],
+            Check::UniqueBoards,
+        ));
     }
     // Sicily 1317 counting on serg: the same puzzles as a Sicily file.
     let serg = read(&puzzles.join("serg_benchmark.txt"))?;
@@ -469,22 +487,19 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
         .map(|line| formats::parse_dots(&line[..81]))
         .collect::<Result<_, _>>()
         .map_err(|e| format!("serg_benchmark: {e}"))?;
-    list.push(Workload {
-        name: "sicily1317 serg_benchmark (count all)".into(),
-        problem: "sicily1317",
-        peer_inputs: None,
-        inputs: vec![scratch_file(
+    list.push(row9(
+        "sicily1317 serg_benchmark (count all)".into(),
+        "sicily1317",
+        vec![scratch_file(
             scratch,
             "serg.in",
             &formats::sicily_input(&serg),
         )?],
-        units: serg.len(),
-        unit: "pz",
-        peers: peers9(&["sicily1317"]),
-        check: Check::SameAsFirstPeer,
-        target: Target::RatioToFastest(RATIO_GOAL_9X9),
-        timeout: Duration::from_secs(120),
-    });
+        None,
+        serg.len(),
+        &["sicily1317"],
+        Check::SameAsFirstPeer,
+    ));
     let noip: Vec<PathBuf> = (1..=20)
         .map(|i| options.data.join(format!("p1074/noip2009/sudoku{i}.in")))
         .collect();

@@ -17,6 +17,12 @@ const SOLVED: &str =
 const SICILY_SIX: &str =
     "........41....9.7...37.28......7.26.4.......8.91.6......42.36...3.14...99........";
 
+/// A random solved grid with `blanks` cells emptied: one solution at least.
+fn random_puzzle(rng: &mut Rng, blanks: usize) -> [u8; 81] {
+    let full = sudoku_toolkit::boards::full_grid(rng);
+    sudoku_toolkit::boards::with_blanks(&full, blanks, rng)
+}
+
 fn grid(text: &str) -> [u8; 81] {
     let mut grid = [0; 81];
     for (cell, byte) in grid.iter_mut().zip(text.bytes()) {
@@ -258,8 +264,8 @@ fn every_completion_is_reported_once() {
     let mut rng = Rng::new(37);
     let mut several = 0;
     for _ in 0..200 {
-        let full = sudoku_toolkit::boards::full_grid(&mut rng);
-        let puzzle = sudoku_toolkit::boards::with_blanks(&full, 30 + rng.below(16), &mut rng);
+        let blanks = 30 + rng.below(16);
+        let puzzle = random_puzzle(&mut rng, blanks);
         if assert_all_completions(&puzzle) > 1 {
             several += 1;
         }
@@ -290,8 +296,7 @@ fn propagation_leaves_no_row_box_or_column_band_choice_off_a_permutation() {
     let mut rng = Rng::new(3_1905);
     let mut quiet = 0;
     for round in 0..3000 {
-        let full = sudoku_toolkit::boards::full_grid(&mut rng);
-        let puzzle = sudoku_toolkit::boards::with_blanks(&full, 40 + round % 35, &mut rng);
+        let puzzle = random_puzzle(&mut rng, 40 + round % 35);
         let mut board = Board::from_grid(&puzzle).unwrap();
         if !board.propagate() {
             continue;
@@ -338,8 +343,7 @@ fn givens_at_once_leave_the_candidates_of_placing_them_one_by_one() {
     // each cell the same candidates and the same open cells.
     let mut rng = Rng::new(17);
     for round in 0..2000 {
-        let full = sudoku_toolkit::boards::full_grid(&mut rng);
-        let puzzle = sudoku_toolkit::boards::with_blanks(&full, 30 + round % 50, &mut rng);
+        let puzzle = random_puzzle(&mut rng, 30 + round % 50);
         let board = Board::from_grid(&puzzle).unwrap();
         let mut by_hand = Board::empty();
         for (cell, &value) in puzzle.iter().enumerate().filter(|(_, &value)| value != 0) {

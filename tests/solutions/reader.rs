@@ -27,6 +27,12 @@ fn random_text(rng: &mut Rng) -> Vec<u8> {
     text
 }
 
+/// A token reader over `text`, its input buffer the size for this `round`.
+fn tokens_of(text: &[u8], round: usize) -> input::Tokens<BufReader<&[u8]>> {
+    let capacity = CAPACITIES[round % CAPACITIES.len()];
+    input::Tokens::new(BufReader::with_capacity(capacity, text))
+}
+
 /// Tokens and their line numbers, cut to `KEPT_BYTES`, by `split`.
 fn plain_tokens(text: &[u8]) -> Vec<(usize, Vec<u8>)> {
     let mut tokens = Vec::new();
@@ -44,30 +50,32 @@ fn plain_tokens(text: &[u8]) -> Vec<(usize, Vec<u8>)> {
     tokens
 }
 
-#[test]
-fn tokens_read_the_same_whatever_the_buffer_size() {
-    let mut rng = Rng::new(2026_1125);
+/// `check` on 3,000 random texts, each with a token reader over it (input buffers of every
+/// size in turn).
+fn each_random_text(seed: u64, mut check: impl FnMut(&[u8], input::Tokens<BufReader<&[u8]>>)) {
+    let mut rng = Rng::new(seed);
     for round in 0..3000 {
         let text = random_text(&mut rng);
-        let capacity = CAPACITIES[round % CAPACITIES.len()];
-        let mut tokens = input::Tokens::new(BufReader::with_capacity(capacity, &text[..]));
-        let mut read = Vec::new();
-        while let Some((line, token)) = tokens.next().unwrap() {
-            read.push((line, token.to_vec()));
-        }
-        assert_eq!(read, plain_tokens(&text), "buffer {capacity}: {text:?}");
+        check(&text, tokens_of(&text, round));
     }
 }
 
 #[test]
+fn tokens_read_the_same_whatever_the_buffer_size() {
+    each_random_text(2026_1125, |text, mut tokens| {
+        let mut read = Vec::new();
+        while let Some((line, token)) = tokens.next().unwrap() {
+            read.push((line, token.to_vec()));
+        }
+        assert_eq!(read, plain_tokens(text), "{text:?}");
+    });
+}
+
+#[test]
 fn digits_fill_a_grid_or_name_what_went_wrong() {
-    let mut rng = Rng::new(169);
-    for round in 0..3000 {
-        let text = random_text(&mut rng);
-        let capacity = CAPACITIES[round % CAPACITIES.len()];
-        let mut tokens = input::Tokens::new(BufReader::with_capacity(capacity, &text[..]));
+    each_random_text(169, |text, mut tokens| {
         let mut grid = [0u8; 4];
-        let expected = plain_tokens(&text);
+        let expected = plain_tokens(text);
         let got = tokens.digits(&mut grid, "puzzle 1");
         let first: Vec<&(usize, Vec<u8>)> = expected.iter().take(4).collect();
         match first
@@ -93,5 +101,5 @@ fn digits_fill_a_grid_or_name_what_went_wrong() {
                 assert_eq!(next, expected.get(4).cloned());
             }
         }
-    }
+    });
 }
