@@ -131,6 +131,50 @@ impl Recipe {
         arguments.extend(self.libraries.iter().cloned());
         arguments
     }
+
+    /// The arguments as the cache key sees them: rustc's flags in one spelling, so that two
+    /// profiles that build alike (the same command spelled two ways) share one build.
+    fn key_arguments(&self) -> Vec<String> {
+        let mut arguments = self.arguments();
+        if self.file_name.ends_with(".rs") {
+            arguments.splice(..self.flags.len(), canonical_rustc_flags(&self.flags));
+        }
+        arguments
+    }
+}
+
+/// rustc's flags in one spelling: `-O` is `-C opt-level=2`, `-Cx` is `-C x`, `--edition=E`
+/// is `--edition E`, `--crate-type bin` is what a file with `main` gets anyway, and the
+/// order of the flags does not matter.
+fn canonical_rustc_flags(flags: &[String]) -> Vec<String> {
+    const TAKES_A_VALUE: [&str; 6] = ["-C", "--edition", "--crate-type", "--cfg", "-W", "-A"];
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut rest = flags.iter();
+    while let Some(flag) = rest.next() {
+        let pair = match flag.as_str() {
+            "-O" => ("-C".to_string(), "opt-level=2".to_string()),
+            joined if joined.starts_with("-C") && joined.len() > 2 => {
+                ("-C".to_string(), joined[2..].to_string())
+            }
+            joined if joined.starts_with("--edition=") => (
+                "--edition".to_string(),
+                joined["--edition=".len()..].to_string(),
+            ),
+            spaced if TAKES_A_VALUE.contains(&spaced) => {
+                (flag.clone(), rest.next().cloned().unwrap_or_default())
+            }
+            _ => (flag.clone(), String::new()),
+        };
+        if pair.0 != "--crate-type" || pair.1 != "bin" {
+            pairs.push(pair);
+        }
+    }
+    pairs.sort();
+    pairs.dedup();
+    pairs
+        .into_iter()
+        .flat_map(|(flag, value)| [flag, value])
+        .collect()
 }
 
 /// The file the compiler writes in the private folder.
@@ -273,7 +317,7 @@ pub fn build(root: &Path, request: &Request) -> Result<Program, BuildError> {
     let recipe = recipe(&language, request.profile, request.standard);
     let identity = compiler_identity(&recipe.compiler, &language)?;
     let mut hasher = DefaultHasher::new();
-    (&text, &identity, &recipe.arguments()).hash(&mut hasher);
+    (&text, &identity, &recipe.key_arguments()).hash(&mut hasher);
     let key = format!("{:016x}", hasher.finish());
 
     let judge_dir = root.join("target").join("judge");
@@ -486,9 +530,39 @@ fn compiler_identity(compiler: &str, language: &Language) -> Result<String, Buil
 
 #[cfg(test)]
 mod tests {
-    use super::{check_standard, name_the_source, Request};
+    use super::{canonical_rustc_flags, check_standard, name_the_source, Request};
     use crate::profiles::PROFILES;
     use std::path::Path;
+
+    #[test]
+    fn profiles_that_build_alike_share_a_cache_key_and_no_others() {
+        let canonical = |name: &str| {
+            let profile = PROFILES.iter().find(|p| p.name == name).unwrap();
+            let flags: Vec<String> = profile.rustc_flags.iter().map(|f| f.to_string()).collect();
+            canonical_rustc_flags(&flags)
+        };
+        assert_eq!(canonical("generic"), canonical("kattis"));
+        assert_eq!(canonical("codeforces"), canonical("libreoj"));
+        let names: Vec<&str> = PROFILES.iter().map(|p| p.name).collect();
+        for a in &names {
+            for b in &names {
+                let alike = a == b
+                    || [*a, *b] == ["generic", "kattis"]
+                    || [*a, *b] == ["kattis", "generic"]
+                    || [*a, *b] == ["codeforces", "libreoj"]
+                    || [*a, *b] == ["libreoj", "codeforces"];
+                assert_eq!(canonical(a) == canonical(b), alike, "{a} and {b}");
+            }
+        }
+        let spelled = |flags: &[&str]| {
+            canonical_rustc_flags(&flags.iter().map(|f| f.to_string()).collect::<Vec<_>>())
+        };
+        assert_eq!(
+            spelled(&["-Copt-level=2", "--edition=2021"]),
+            spelled(&["--edition", "2021", "-O"])
+        );
+        assert_ne!(spelled(&["-O"]), spelled(&["-C", "opt-level=3"]));
+    }
 
     #[test]
     fn messages_name_the_users_file_and_only_the_private_file_name() {
