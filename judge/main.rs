@@ -29,7 +29,7 @@ use std::time::Duration;
 use sudoku_toolkit::build::{self, BuildError, Program};
 use sudoku_toolkit::compare;
 use sudoku_toolkit::profiles::{self, Profile};
-use sudoku_toolkit::runner::{self, Input, Outcome, Run, Sandbox};
+use sudoku_toolkit::runner::{self, Input, Outcome, Run, Sandbox, FILE_SIZE_LIMIT, PROCESS_LIMIT};
 
 /// Standard output kept per case; more is OLE (the largest expected output is ~15 MB).
 const OUTPUT_CAP: usize = 64 << 20;
@@ -346,7 +346,7 @@ fn judge(options: &Options) -> Result<bool, String> {
     let context = Context {
         options,
         run_dir: &run_dir,
-        sandbox: sandbox(&root, options.tests.as_deref())?,
+        sandbox: Sandbox::for_project(&root, options.tests.as_deref())?,
         root: &root,
     };
     if let Some(input) = own_input {
@@ -674,27 +674,6 @@ fn run_case(
         .process_limit(PROCESS_LIMIT)
         .sandbox(sandbox.clone());
     runner::run(&spec)
-}
-
-/// Largest file a program may write, and the size of its scratch folder.
-const FILE_SIZE_LIMIT: u64 = 64 << 20;
-/// Most processes a program may have alive at once.
-const PROCESS_LIMIT: usize = 64;
-
-/// The sandbox every solution and checker runs in: `target/judge/scratch` as the scratch
-/// folder (a private tmpfs per run where namespaces allow), the test data hidden, and the
-/// user's own folder of tests (`--tests`) too.
-fn sandbox(root: &Path, own_tests: Option<&Path>) -> Result<Sandbox, String> {
-    let scratch = root.join("target").join("judge").join("scratch");
-    std::fs::create_dir_all(&scratch)
-        .map_err(|e| format!("cannot make {}: {e}", scratch.display()))?;
-    Ok(Sandbox {
-        scratch,
-        scratch_kib: FILE_SIZE_LIMIT >> 10,
-        hidden: std::iter::once(root.join("testdata"))
-            .chain(own_tests.map(Path::to_path_buf))
-            .collect(),
-    })
 }
 
 /// The verdict of a run that did not end with exit code 0 (a limit, a crash); `None` when it

@@ -33,6 +33,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use sudoku_toolkit::build::{self, BuildError, Program};
 use sudoku_toolkit::cases::{Outcome, Verdict};
@@ -40,8 +41,10 @@ use sudoku_toolkit::compare::{self, Mode};
 use sudoku_toolkit::problems::{self, Input as Format, Problem};
 use sudoku_toolkit::profiles::PROFILES;
 use sudoku_toolkit::rng::Rng;
-use sudoku_toolkit::runner::{self, Input, Outcome as Ended};
-use sudoku_toolkit::{formats, oracle};
+use sudoku_toolkit::runner::{
+    self, Input, Outcome as Ended, Sandbox, FILE_SIZE_LIMIT, PROCESS_LIMIT,
+};
+use sudoku_toolkit::{formats, oracle, project};
 
 fn usage() -> String {
     format!(
@@ -543,7 +546,10 @@ fn checked(checker: &Program, input: &str, output: &str, answer: &str) -> Result
         .spec()
         .args(files.iter().map(|(path, _)| path.clone()))
         .cpu_limit(Duration::from_secs(5))
-        .output_cap(64 << 10);
+        .output_cap(64 << 10)
+        .file_size_limit(FILE_SIZE_LIMIT)
+        .process_limit(PROCESS_LIMIT)
+        .sandbox(sandbox()?.clone());
     let run = runner::run(&spec);
     std::fs::remove_dir_all(&dir).ok();
     runner::forget_partial(&dir);
@@ -555,6 +561,17 @@ fn checked(checker: &Program, input: &str, output: &str, answer: &str) -> Result
             String::from_utf8_lossy(&run.stdout).trim()
         )),
     }
+}
+
+/// The judge's sandbox for this project (`Sandbox::for_project`), made once: every program
+/// stress runs (yours, the brute force, the generator, the checker) is as contained and as
+/// isolated as under the judge.
+fn sandbox() -> Result<&'static Sandbox, String> {
+    static SANDBOX: OnceLock<Result<Sandbox, String>> = OnceLock::new();
+    SANDBOX
+        .get_or_init(|| Sandbox::for_project(&project::root()?, None))
+        .as_ref()
+        .map_err(Clone::clone)
 }
 
 /// Runs `program` on `input` and checks it: the verdict and what it printed. `Err` only
@@ -583,7 +600,10 @@ fn outcome_of(
     let spec = spec
         .stdin(Input::Bytes(input.as_bytes().to_vec()))
         .cpu_limit(timeout)
-        .output_cap(OUTPUT_CAP);
+        .output_cap(OUTPUT_CAP)
+        .file_size_limit(FILE_SIZE_LIMIT)
+        .process_limit(PROCESS_LIMIT)
+        .sandbox(sandbox()?.clone());
     let run = runner::run(&spec).map_err(|e| {
         format!("cannot start {program}: {e} (build it with cargo build --release, or pass --bin)")
     })?;

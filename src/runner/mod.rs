@@ -83,6 +83,30 @@ pub struct Sandbox {
     pub hidden: Vec<PathBuf>,
 }
 
+/// Largest file a program under test may write, and the size of its scratch folder.
+pub const FILE_SIZE_LIMIT: u64 = 64 << 20;
+/// Most processes a program under test may have alive at once.
+pub const PROCESS_LIMIT: usize = 64;
+
+impl Sandbox {
+    /// The sandbox of every program under test in the project at `root` (the judge's
+    /// solutions and checkers, stress's programs): `target/judge/scratch` as the scratch
+    /// folder (a private tmpfs per run where namespaces allow), the test data hidden, and a
+    /// user's own folder of tests too.
+    pub fn for_project(root: &Path, own_tests: Option<&Path>) -> Result<Sandbox, String> {
+        let scratch = root.join("target").join("judge").join("scratch");
+        std::fs::create_dir_all(&scratch)
+            .map_err(|e| format!("cannot make {}: {e}", scratch.display()))?;
+        Ok(Sandbox {
+            scratch,
+            scratch_kib: FILE_SIZE_LIMIT >> 10,
+            hidden: std::iter::once(root.join("testdata"))
+                .chain(own_tests.map(Path::to_path_buf))
+                .collect(),
+        })
+    }
+}
+
 /// What to run and under which limits. Build with [`Spec::new`] and the setters.
 #[derive(Clone, Debug)]
 pub struct Spec {

@@ -5,7 +5,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::common::tool_present;
+use super::common::{present_or_skipped, tool_present};
 
 /// A scratch project (a `Cargo.toml` of its own, so `stress-failures/` lands here) holding
 /// one executable shell script.
@@ -32,6 +32,36 @@ fn stress_with(root: &Path, program: &Path, cases: &str, more: &[&str]) -> std::
         .current_dir(root)
         .output()
         .unwrap()
+}
+
+#[test]
+fn a_program_under_stress_cannot_write_into_the_project() {
+    // The judge's sandbox: the file system read-only but for a private scratch folder
+    // (where runs get namespaces; without, the judge's README says what is lost).
+    use sudoku_toolkit::runner::{containment, Containment};
+    if !present_or_skipped(
+        containment() == Containment::Namespaces,
+        "runs get no namespaces here (refused, or SUDOKU_JUDGE_NO_NAMESPACES set)",
+    ) {
+        return;
+    }
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-writer");
+    let target = root.join("written-by-the-program");
+    let script = format!(
+        "echo pwned > '{}' 2>/dev/null; echo pwned > here; cat >/dev/null; echo 'no solution'",
+        target.display()
+    );
+    let (root, program) = scratch_with_script("writer", &script);
+    let target = root.join("written-by-the-program");
+    let output = stress_with(&root, &program, "1", &["--no-shrink", "--beyond"]);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(report.contains("0 passed, 1 failed"), "{report}");
+    assert!(!target.exists(), "the program wrote {}", target.display());
+    assert!(
+        !root.join("here").exists(),
+        "the program wrote into its working folder"
+    );
 }
 
 #[test]
