@@ -456,8 +456,9 @@ impl Board {
     /// `next`/`after` turn the columns within each stack and the bands, and the two
     /// diagonals of the 2x2 left are `next & after` turned both ways. This gives hidden
     /// singles in columns, and boxes confined by columns, which the band rule never sees.
-    /// `true` when a word changed. The 12 lanes are independent (LLVM does them as vectors);
-    /// a digit's words are touched only when it lost something.
+    /// `true` when a word changed, which is whenever a column was lost: `columns` is exact
+    /// here, so a lost column is one its word still held. The 12 lanes are independent (LLVM
+    /// does them as vectors); a digit's words are touched only when it lost something.
     #[inline]
     fn apply_stack_rule(&mut self) -> bool {
         const FIRST_COLUMNS: u32 = 0o111_111_111; // column 0 of each stack, in every band
@@ -480,19 +481,15 @@ impl Board {
         if lost == 0 {
             return false;
         }
-        let mut changed = 0;
         for (digit, &allowed) in allowed.iter().enumerate().take(9) {
             if allowed != self.columns[digit] {
                 for band in 0..3 {
                     let keep = allowed >> (9 * band) & 0x1FF;
-                    let word = self.candidates[3 * digit + band];
-                    let cut = word & (keep * COLUMN_IN_BAND);
-                    changed |= word ^ cut;
-                    self.candidates[3 * digit + band] = cut;
+                    self.candidates[3 * digit + band] &= keep * COLUMN_IN_BAND;
                 }
             }
         }
-        changed != 0
+        true
     }
 
     /// Places every cell with one candidate. `None` on a cell with none; else whether any

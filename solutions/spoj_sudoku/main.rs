@@ -93,18 +93,17 @@ mod input {
 //! separated token at a time; each keeps only the current line or token, cut at
 //! [`KEPT_BYTES`] (and `Tokens` one buffer of input it has taken but not handed out, which
 //! spares it a call to the input per token), so memory never grows with the input (a 200 MB
-//! line costs nothing) and a
-//! hand-made file with CRLF ends, trailing spaces, blank lines or no final newline reads as
-//! the judge's does. [`quote`] shows a bad line or token in an error message: at most
-//! [`QUOTE_CHARS`] characters (counted as characters, not bytes), control characters and
-//! bytes that are not UTF-8 escaped.
+//! line costs nothing) and a hand-made file with CRLF ends, trailing spaces, blank lines or
+//! no final newline reads as the judge's does. [`quote`] shows a bad line or token in an
+//! error message: at most [`QUOTE_CHARS`] characters (counted as characters, not bytes),
+//! control characters and bytes that are not UTF-8 escaped.
 //!
 //! Complexity: O(1) per input byte; O(`KEPT_BYTES`) memory, plus one input buffer.
 //! Verified: tests/solutions/reader.rs (tokens, line numbers and digit grids against plain
 //! `split` versions, with input buffers from 1 byte to 8 KiB); through every solution that
-//! inlines it, by tests/solutions/ (CRLF, trailing
-//! spaces, blank lines, no final newline, a huge line in flat memory, non-UTF-8 bytes, the
-//! length and escaping of every error message).
+//! inlines it, by tests/solutions/ (CRLF, trailing spaces, blank lines, no final newline, a
+//! huge line in flat memory, non-UTF-8 bytes, the length and escaping of every error
+//! message).
 //!
 //! This file is the single source: `scripts/sync-core` copies it verbatim into every
 //! solution whose marker names it, and `tests/tools/sync.rs` fails on any drift.
@@ -325,13 +324,13 @@ impl<R: BufRead> Tokens<R> {
             let bytes = &self.chunk[self.at..];
             let mut end = 0;
             if self.token.is_empty() {
-                while end < bytes.len() && is_space(bytes[end]) {
+                while end < bytes.len() && bytes[end].is_ascii_whitespace() {
                     self.line += usize::from(bytes[end] == b'\n');
                     end += 1;
                 }
             }
             let start = end;
-            while end < bytes.len() && !is_space(bytes[end]) {
+            while end < bytes.len() && !bytes[end].is_ascii_whitespace() {
                 end += 1;
             }
             let (from, to) = (self.at + start, self.at + end);
@@ -359,7 +358,9 @@ impl<R: BufRead> Tokens<R> {
     #[inline]
     fn next_digit(&mut self) -> Option<u8> {
         match *self.chunk.get(self.at..self.at + 3)? {
-            [before, digit @ b'0'..=b'9', after] if is_space(before) && is_space(after) => {
+            [before, digit @ b'0'..=b'9', after]
+                if before.is_ascii_whitespace() && after.is_ascii_whitespace() =>
+            {
                 self.line += usize::from(before == b'\n');
                 self.at += 2;
                 Some(digit - b'0')
@@ -378,14 +379,6 @@ impl<R: BufRead> Tokens<R> {
         self.input.consume(taken);
         Ok(taken > 0)
     }
-}
-
-/// `u8::is_ascii_whitespace` as one compare and one bit test (a token's bytes are tested
-/// one by one, so this is the reader's inner loop).
-#[inline]
-fn is_space(byte: u8) -> bool {
-    const SPACES: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\n' | 1 << 0x0C | 1 << b'\r';
-    byte <= b' ' && SPACES >> byte & 1 == 1
 }
 
 fn read_failed(error: io::Error) -> String {

@@ -146,8 +146,8 @@ fn run_rows(options: &Options, scratch: &Path) -> Result<bool, String> {
             }
         }
         let ours = options.root.join("target/release").join(workload.problem);
-        let line = measure(&workload, &ours, options);
-        all_pass &= line.ends_with(" PASS |") || line.contains(" PASS (max");
+        let (line, pass) = measure(&workload, &ours, options);
+        all_pass &= pass;
         println!("{line}");
         table.push(line);
     }
@@ -748,8 +748,8 @@ fn enough_runs(
     runs >= options.runs && (settled || runs >= MAX_RUNS || started.elapsed() > ROW_BUDGET)
 }
 
-/// Runs one workload and formats its table row.
-fn measure(workload: &Workload, ours: &Path, options: &Options) -> String {
+/// Runs one workload: its table row, and whether it met its target.
+fn measure(workload: &Workload, ours: &Path, options: &Options) -> (String, bool) {
     let cells = |rest: &str| format!("| {} | {} | {rest} |", workload.name, workload.inputs.len());
     let target = match workload.target {
         Target::RatioToFastest(r) => format!("ratio <= {r}"),
@@ -763,12 +763,15 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> String {
         .map(|peer| peer.name)
         .collect();
     if !missing.is_empty() {
-        return cells(&format!(
-            "SKIPPED: peer {} not in {} (build it with ../shared/peers/build.sh or \
+        return (
+            cells(&format!(
+                "SKIPPED: peer {} not in {} (build it with ../shared/peers/build.sh or \
              sixteen/build.sh) | | | | | {target} | SKIPPED",
-            missing.join(", "),
-            options.peers.display()
-        ));
+                missing.join(", "),
+                options.peers.display()
+            )),
+            false,
+        );
     }
     let per = |seconds: f64| {
         let micros = seconds * 1e6 / workload.units as f64;
@@ -786,7 +789,12 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> String {
     while !enough_runs(workload, &ratios, ours_totals.len(), started, options) {
         let mine = match run_all(ours, &[], &workload.inputs, workload.timeout) {
             Ok(result) => result,
-            Err(message) => return cells(&format!("ours: {message} | | | | | {target} | MISS")),
+            Err(message) => {
+                return (
+                    cells(&format!("ours: {message} | | | | | {target} | MISS")),
+                    false,
+                )
+            }
         };
         let mut fastest = f64::INFINITY;
         let mut first_peer_output = None;
@@ -808,7 +816,10 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> String {
         }
         if ours_totals.is_empty() {
             if let Err(why) = check(workload, &mine.1, first_peer_output.as_deref()) {
-                return cells(&format!("FAILED CHECK: {why} | | | | | {target} | FAILED"));
+                return (
+                    cells(&format!("FAILED CHECK: {why} | | | | | {target} | FAILED")),
+                    false,
+                );
             }
         }
         let total: f64 = mine.0.iter().map(Duration::as_secs_f64).sum();
@@ -857,7 +868,7 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> String {
             r.runs
         )
     });
-    cells(&format!(
+    let line = cells(&format!(
         "{} | {} | {ratio_cells} | {target} | {}{max_note}",
         per(median(&mut ours_totals)),
         if peers_text.is_empty() {
@@ -866,5 +877,6 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> String {
             peers_text
         },
         if pass { "PASS" } else { "MISS" }
-    ))
+    ));
+    (line, pass)
 }
