@@ -113,6 +113,7 @@ mod input {
 //! solution whose marker names it, and `tests/tools/sync.rs` fails on any drift.
 #![allow(dead_code)] // each solution uses a different part
 
+use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 
 /// An error message quotes at most this many characters of a bad line or token.
@@ -281,8 +282,12 @@ impl<R: BufRead> Tokens<R> {
     }
 
     /// Fills `grid` with one-digit numbers 0-9, one a token. `Ok(false)` when the input ends
-    /// before the first; an error names a bad token, or the input ending inside `puzzle`.
-    pub fn digits(&mut self, grid: &mut [u8], puzzle: &str) -> Result<bool, String> {
+    /// before the first; an error names a bad token, or the input ending inside `puzzle`
+    /// (shown only then: a name made per puzzle costs nothing until it is needed).
+    pub fn digits(&mut self, grid: &mut [u8], puzzle: &dyn Display) -> Result<bool, String> {
+        if self.grid_in_chunk(grid) {
+            return Ok(true);
+        }
         for (index, cell) in grid.iter_mut().enumerate() {
             if let Some(digit) = self.next_digit() {
                 *cell = digit;
@@ -356,6 +361,40 @@ impl<R: BufRead> Tokens<R> {
         })
     }
 
+    /// Fills `grid` in one pass when the chunk holds all of it in the usual layout: white
+    /// space, then each digit after one white-space byte, white space after the last. The
+    /// checks are folded into one flag rather than a branch per cell; `false` leaves
+    /// everything to the token-by-token path (which rewrites every cell).
+    fn grid_in_chunk(&mut self, grid: &mut [u8]) -> bool {
+        // Extra white space first (a blank line between puzzles), keeping the last byte.
+        while let Some(&[space, b]) = self.chunk.get(self.at..self.at + 2) {
+            if !(space.is_ascii_whitespace() && b.is_ascii_whitespace()) {
+                break;
+            }
+            self.line += usize::from(space == b'\n');
+            self.at += 1;
+        }
+        let length = 2 * grid.len() + 1;
+        let bytes = match self.chunk.get(self.at..self.at + length) {
+            Some(bytes) => bytes,
+            None => return false,
+        };
+        let mut fits = bytes[length - 1].is_ascii_whitespace();
+        let mut newlines = 0;
+        for (pair, cell) in bytes.chunks_exact(2).zip(grid.iter_mut()) {
+            // Spaces and line feeds only (anything else goes the token way): 2 compares.
+            let newline = pair[0] == b'\n';
+            *cell = pair[1].wrapping_sub(b'0');
+            fits &= (pair[0] == b' ' || newline) & (*cell <= 9);
+            newlines += usize::from(newline);
+        }
+        if fits {
+            self.line += newlines;
+            self.at += length - 1;
+        }
+        fits
+    }
+
     /// The next token when it is one digit after one white-space byte, white space after
     /// it, all in the chunk (the common case, taken without `next`'s bookkeeping); `None`
     /// leaves everything to `next`.
@@ -401,8 +440,8 @@ fn nothing_more(extra: Option<(usize, &[u8])>, after: &str) -> Result<(), String
     }
 }
 
-/// Appends `grid` as lines of `width` cells (at most 81), each cell through `symbol`,
-/// separated by a space when `spaced`.
+/// Appends `grid` (at most 256 cells) as lines of `width` cells, each cell through
+/// `symbol`, separated by a space when `spaced`.
 pub fn push_grid(
     text: &mut String,
     grid: &[u8],
@@ -410,26 +449,22 @@ pub fn push_grid(
     spaced: bool,
     symbol: impl Fn(u8) -> char,
 ) {
-    // A row is made in a byte buffer and appended at once: a `push` per character costs a
+    // The grid is made in a byte buffer and appended at once: a `push` per character costs a
     // capacity check and a UTF-8 encoding each, a fair part of a fast puzzle's time.
-    let mut line = [b' '; 2 * 81 + 1];
+    let mut bytes = [b' '; 2 * 256];
+    let mut length = 0;
     for row in grid.chunks(width) {
-        let mut length = 0;
         for &cell in row {
-            line[length] = symbol(cell) as u8; // digits and letters: ASCII
-            if spaced {
-                line[length + 1] = b' ';
-                length += 2;
-            } else {
-                length += 1;
-            }
+            bytes[length] = symbol(cell) as u8; // digits and letters: ASCII
+            length += if spaced { 2 } else { 1 }; // the space is in place
         }
         if spaced {
             length -= 1;
         }
-        line[length] = b'\n';
-        text.push_str(std::str::from_utf8(&line[..=length]).unwrap_or("?\n"));
+        bytes[length] = b'\n';
+        length += 1;
     }
+    text.push_str(std::str::from_utf8(&bytes[..length]).unwrap_or("?\n"));
 }
 
 /// Appends `solution` as `push_grid` does, or the line `none` when there is none.

@@ -71,35 +71,72 @@ fn tokens_read_the_same_whatever_the_buffer_size() {
     });
 }
 
-#[test]
-fn digits_fill_a_grid_or_name_what_went_wrong() {
-    each_random_text(169, |text, mut tokens| {
-        let mut grid = [0u8; 4];
-        let expected = plain_tokens(text);
-        let got = tokens.digits(&mut grid, "puzzle 1");
-        let first: Vec<&(usize, Vec<u8>)> = expected.iter().take(4).collect();
-        match first
+/// Text of one-digit tokens, mostly after one space or line feed (the layout that
+/// `digits` reads a grid of at once), sometimes after other white space, sometimes a bad
+/// token.
+fn digit_text(rng: &mut Rng) -> Vec<u8> {
+    let separators: [&[u8]; 7] = [b" ", b" ", b" ", b"\n", b"\n\n", b"\r\n", b"\t"];
+    let mut text = Vec::new();
+    for _ in 0..rng.below(200) {
+        text.extend_from_slice(separators[rng.below(separators.len())]);
+        match rng.below(100) {
+            0 => text.extend_from_slice(b"12"),
+            1 => text.push(b'x'),
+            _ => text.push(b'0' + rng.below(10) as u8),
+        }
+    }
+    if rng.below(2) == 0 {
+        text.push(b'\n');
+    }
+    text
+}
+
+/// Reads grids of `N` digits from `tokens` until the input ends or goes wrong, each as the
+/// plain tokens of `text` say: the digits, `Ok(false)` at the end, or the error naming the
+/// bad token's line and cell, or the input ending inside a grid.
+fn check_grids<const N: usize>(text: &[u8], mut tokens: input::Tokens<BufReader<&[u8]>>) {
+    let expected = plain_tokens(text);
+    let mut grid = [0u8; N];
+    for start in (0..).step_by(N) {
+        let got = tokens.digits(&mut grid, &"the puzzle");
+        let want = &expected[start.min(expected.len())..(start + N).min(expected.len())];
+        match want
             .iter()
             .position(|(_, t)| !(t.len() == 1 && t[0].is_ascii_digit()))
         {
             Some(bad) => {
                 let message = got.unwrap_err();
-                let line = first[bad].0;
+                let line = want[bad].0;
                 assert!(
                     message.starts_with(&format!("line {line}: cell {}", bad + 1)),
-                    "{message}"
+                    "{message} {text:?}"
                 );
+                return;
             }
-            None if first.is_empty() => assert_eq!(got, Ok(false)),
-            None if first.len() < 4 => assert!(got.unwrap_err().contains("the input ends inside")),
+            None if want.is_empty() => return assert_eq!(got, Ok(false), "{text:?}"),
+            None if want.len() < N => {
+                let message = got.unwrap_err();
+                return assert!(message.contains("the input ends inside"), "{message}");
+            }
             None => {
-                assert_eq!(got, Ok(true));
-                let digits: Vec<u8> = first.iter().map(|(_, t)| t[0] - b'0').collect();
-                assert_eq!(grid.to_vec(), digits);
-                // The reader goes on after the grid where the plain one does.
-                let next = tokens.next().unwrap().map(|(line, t)| (line, t.to_vec()));
-                assert_eq!(next, expected.get(4).cloned());
+                assert_eq!(got, Ok(true), "{text:?}");
+                let digits: Vec<u8> = want.iter().map(|(_, t)| t[0] - b'0').collect();
+                assert_eq!(grid.to_vec(), digits, "{text:?}");
             }
         }
-    });
+    }
+}
+
+#[test]
+fn digits_fill_a_grid_or_name_what_went_wrong() {
+    each_random_text(169, check_grids::<4>);
+}
+
+#[test]
+fn grids_of_digits_in_a_row_read_as_plain_tokens() {
+    let mut rng = Rng::new(3074);
+    for round in 0..3000 {
+        let text = digit_text(&mut rng);
+        check_grids::<9>(&text, tokens_of(&text, round));
+    }
 }
