@@ -750,29 +750,124 @@ fn enough_runs(
 
 /// Runs one workload: its table row, and whether it met its target.
 fn measure(workload: &Workload, ours: &Path, options: &Options) -> (String, bool) {
-    let cells = |rest: &str| format!("| {} | {} | {rest} |", workload.name, workload.inputs.len());
+    let row = |rest: &str| format!("| {} | {} | {rest} |", workload.name, workload.inputs.len());
     let target = match workload.target {
         Target::RatioToFastest(r) => format!("ratio <= {r}"),
         Target::EachUnderMs(ms) if ms >= 1000 => format!("each < {} s", ms / 1000),
         Target::EachUnderMs(ms) => format!("each < {ms} ms"),
     };
-    let missing: Vec<&str> = workload
+    let missing = missing_peers(workload, options);
+    if !missing.is_empty() {
+        let why = format!(
+            "SKIPPED: peer {} not in {} (build it with ../shared/peers/build.sh or \
+             sixteen/build.sh)",
+            missing.join(", "),
+            options.peers.display()
+        );
+        return (row(&format!("{why} | | | | | {target} | SKIPPED")), false);
+    }
+    match sample(workload, ours, options) {
+        Ok(samples) => {
+            let pass = passes(workload, &samples);
+            (row(&timing_cells(workload, samples, &target, pass)), pass)
+        }
+        Err((why, verdict)) => (row(&format!("{why} | | | | | {target} | {verdict}")), false),
+    }
+}
+
+/// The row's peers that are not built.
+fn missing_peers<'a>(workload: &'a Workload, options: &Options) -> Vec<&'a str> {
+    workload
         .peers
         .iter()
         .filter(|peer| !options.peers.join(peer.name).is_file())
         .map(|peer| peer.name)
-        .collect();
-    if !missing.is_empty() {
-        return (
-            cells(&format!(
-                "SKIPPED: peer {} not in {} (build it with ../shared/peers/build.sh or \
-             sixteen/build.sh) | | | | | {target} | SKIPPED",
-                missing.join(", "),
-                options.peers.display()
-            )),
-            false,
-        );
+        .collect()
+}
+
+/// A row's timings over its runs, in seconds.
+struct Samples {
+    /// Ours, all inputs, per run.
+    ours: Vec<f64>,
+    /// Per peer, all inputs, per run (infinite: it did not finish in time).
+    peers: Vec<Vec<f64>>,
+    /// Ours over the fastest peer, per run in which some peer finished.
+    ratios: Vec<f64>,
+    /// Ours on the slowest single input of any run.
+    ours_slowest_input: f64,
+}
+
+/// Runs ours and every peer in turn until `enough_runs`, checking our first run's answers.
+/// An error is the row's reason and verdict (ours failed, or answered wrong).
+fn sample(
+    workload: &Workload,
+    ours: &Path,
+    options: &Options,
+) -> Result<Samples, (String, &'static str)> {
+    let mut samples = Samples {
+        ours: Vec::new(),
+        peers: vec![Vec::new(); workload.peers.len()],
+        ratios: Vec::new(),
+        ours_slowest_input: 0.0,
+    };
+    let peer_inputs = workload.peer_inputs.as_ref().unwrap_or(&workload.inputs);
+    let started = Instant::now();
+    while !enough_runs(
+        workload,
+        &samples.ratios,
+        samples.ours.len(),
+        started,
+        options,
+    ) {
+        let (times, outputs) = run_all(ours, &[], &workload.inputs, workload.timeout)
+            .map_err(|message| (format!("ours: {message}"), "MISS"))?;
+        let mut fastest = f64::INFINITY;
+        let mut first_peer_output = None;
+        for (index, peer) in workload.peers.iter().enumerate() {
+            let program = options.peers.join(peer.name);
+            // A peer that cannot finish in time sets no bar for this run.
+            let total = match run_all(&program, peer.args, peer_inputs, workload.timeout) {
+                Ok((times, outputs)) => {
+                    if index == 0 {
+                        first_peer_output = Some(outputs);
+                    }
+                    times.iter().map(Duration::as_secs_f64).sum()
+                }
+                Err(_) => f64::INFINITY,
+            };
+            samples.peers[index].push(total);
+            fastest = fastest.min(total);
+        }
+        if samples.ours.is_empty() {
+            check(workload, &outputs, first_peer_output.as_deref())
+                .map_err(|why| (format!("FAILED CHECK: {why}"), "FAILED"))?;
+        }
+        let seconds: Vec<f64> = times.iter().map(Duration::as_secs_f64).collect();
+        let total: f64 = seconds.iter().sum();
+        samples.ours_slowest_input = seconds
+            .into_iter()
+            .fold(samples.ours_slowest_input, f64::max);
+        samples.ours.push(total);
+        if fastest.is_finite() {
+            samples.ratios.push(total / fastest);
+        }
     }
+    Ok(samples)
+}
+
+/// Whether the samples meet the row's target.
+fn passes(workload: &Workload, samples: &Samples) -> bool {
+    match workload.target {
+        Target::RatioToFastest(limit) => {
+            matches!(Ratio::of(&samples.ratios), Some(Ratio { median, .. }) if median <= limit)
+        }
+        Target::EachUnderMs(ms) => samples.ours_slowest_input * 1000.0 < ms as f64,
+    }
+}
+
+/// The row's cells after its name and input count: our time, the peers', the ratio, its
+/// range and runs, the target and the verdict.
+fn timing_cells(workload: &Workload, mut samples: Samples, target: &str, pass: bool) -> String {
     let per = |seconds: f64| {
         let micros = seconds * 1e6 / workload.units as f64;
         if micros >= 1000.0 {
@@ -781,62 +876,10 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> (String, bool
             format!("{micros:.2} us/{}", workload.unit)
         }
     };
-    let mut ours_totals = Vec::new();
-    let mut peer_totals: Vec<Vec<f64>> = vec![Vec::new(); workload.peers.len()];
-    let mut ratios = Vec::new();
-    let mut ours_max: f64 = 0.0;
-    let started = Instant::now();
-    while !enough_runs(workload, &ratios, ours_totals.len(), started, options) {
-        let mine = match run_all(ours, &[], &workload.inputs, workload.timeout) {
-            Ok(result) => result,
-            Err(message) => {
-                return (
-                    cells(&format!("ours: {message} | | | | | {target} | MISS")),
-                    false,
-                )
-            }
-        };
-        let mut fastest = f64::INFINITY;
-        let mut first_peer_output = None;
-        let peer_inputs = workload.peer_inputs.as_ref().unwrap_or(&workload.inputs);
-        for (index, peer) in workload.peers.iter().enumerate() {
-            let program = options.peers.join(peer.name);
-            match run_all(&program, peer.args, peer_inputs, workload.timeout) {
-                Ok((times, outputs)) => {
-                    let total: f64 = times.iter().map(Duration::as_secs_f64).sum();
-                    peer_totals[index].push(total);
-                    fastest = fastest.min(total);
-                    if index == 0 {
-                        first_peer_output = Some(outputs);
-                    }
-                }
-                // A peer that cannot finish in time sets no bar for this run.
-                Err(_) => peer_totals[index].push(f64::INFINITY),
-            }
-        }
-        if ours_totals.is_empty() {
-            if let Err(why) = check(workload, &mine.1, first_peer_output.as_deref()) {
-                return (
-                    cells(&format!("FAILED CHECK: {why} | | | | | {target} | FAILED")),
-                    false,
-                );
-            }
-        }
-        let total: f64 = mine.0.iter().map(Duration::as_secs_f64).sum();
-        ours_max = mine
-            .0
-            .iter()
-            .map(Duration::as_secs_f64)
-            .fold(ours_max, f64::max);
-        ours_totals.push(total);
-        if fastest.is_finite() {
-            ratios.push(total / fastest);
-        }
-    }
-    let peers_text = workload
+    let peers = workload
         .peers
         .iter()
-        .zip(&mut peer_totals)
+        .zip(&mut samples.peers)
         .map(|(peer, totals)| {
             let time = median(totals);
             if time.is_finite() {
@@ -847,18 +890,7 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> (String, bool
         })
         .collect::<Vec<_>>()
         .join(", ");
-    let ratio = Ratio::of(&ratios);
-    let pass = match workload.target {
-        Target::RatioToFastest(limit) => {
-            matches!(ratio, Some(Ratio { median, .. }) if median <= limit)
-        }
-        Target::EachUnderMs(ms) => ours_max * 1000.0 < ms as f64,
-    };
-    let max_note = match workload.target {
-        Target::EachUnderMs(_) => format!(" (max {:.1} ms)", ours_max * 1000.0),
-        Target::RatioToFastest(_) => String::new(),
-    };
-    let ratio_cells = ratio.map_or("- | - | -".into(), |r| {
+    let ratio = Ratio::of(&samples.ratios).map_or("- | - | -".into(), |r| {
         format!(
             "{:.3} | {:.3}-{:.3} ({:.1}%) | {}",
             r.median,
@@ -868,15 +900,14 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> (String, bool
             r.runs
         )
     });
-    let line = cells(&format!(
-        "{} | {} | {ratio_cells} | {target} | {}{max_note}",
-        per(median(&mut ours_totals)),
-        if peers_text.is_empty() {
-            "-".to_string()
-        } else {
-            peers_text
-        },
+    let slowest = match workload.target {
+        Target::EachUnderMs(_) => format!(" (max {:.1} ms)", samples.ours_slowest_input * 1000.0),
+        Target::RatioToFastest(_) => String::new(),
+    };
+    format!(
+        "{} | {} | {ratio} | {target} | {}{slowest}",
+        per(median(&mut samples.ours)),
+        if peers.is_empty() { "-" } else { &peers },
         if pass { "PASS" } else { "MISS" }
-    ));
-    (line, pass)
+    )
 }
