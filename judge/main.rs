@@ -666,7 +666,7 @@ fn run_case(
 ) -> Result<Run, String> {
     let spec = program
         .spec()
-        .stdin(Input::Bytes(input))
+        .stdin(Input::Bytes(input.into()))
         .cpu_limit(Duration::from_millis(limits.time_ms))
         .memory_limit_mib(limits.memory_mib)
         .output_cap(OUTPUT_CAP)

@@ -598,7 +598,7 @@ fn outcome_of(
 ) -> Result<Result<Outcome, String>, String> {
     let program = spec.program.display().to_string();
     let spec = spec
-        .stdin(Input::Bytes(input.as_bytes().to_vec()))
+        .stdin(Input::Bytes(input.as_bytes().into()))
         .cpu_limit(timeout)
         .output_cap(OUTPUT_CAP)
         .file_size_limit(FILE_SIZE_LIMIT)

@@ -958,7 +958,7 @@ impl Drop for Scratch {
 
 /// Writes `bytes` to the program's standard input on a thread. SIGPIPE is blocked there:
 /// a program that stops reading gets its pipe closed, and the write just fails.
-fn feed(pipe: OwnedFd, bytes: Vec<u8>) {
+fn feed(pipe: OwnedFd, bytes: Arc<[u8]>) {
     thread::spawn(move || {
         let sigpipe = [
             1u64 << (SIGPIPE - 1),
@@ -1020,7 +1020,7 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     super::register(keeper_pid as u32);
     drop((child_stdin, stdout_write, stderr_write, report_write));
     if let (Input::Bytes(bytes), Some(pipe)) = (&spec.stdin, feeder) {
-        feed(pipe, bytes.clone());
+        feed(pipe, Arc::clone(bytes));
     }
     let flooded = Arc::new(AtomicBool::new(false));
     let stdout = Collector::start(

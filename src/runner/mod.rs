@@ -57,8 +57,8 @@ pub enum Input {
     Null,
     /// The file itself (its path is visible to the program: for benchmarks, not judging).
     File(PathBuf),
-    /// Fed through a pipe.
-    Bytes(Vec<u8>),
+    /// Fed through a pipe. Shared, so a spec's clone and each run's feeder copy no bytes.
+    Bytes(Arc<[u8]>),
 }
 
 /// The environment of the program.
@@ -436,7 +436,7 @@ mod tests {
     #[test]
     fn output_exit_code_and_stdin_bytes() {
         let run =
-            run(&sh("cat; echo oops >&2; exit 3").stdin(Input::Bytes(b"hi\n".to_vec()))).unwrap();
+            run(&sh("cat; echo oops >&2; exit 3").stdin(Input::Bytes(b"hi\n"[..].into()))).unwrap();
         assert_eq!(run.outcome, Outcome::Exited(3));
         assert_eq!(run.stdout, b"hi\n");
         assert_eq!(run.stderr_head, b"oops\n");

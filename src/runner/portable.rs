@@ -44,7 +44,7 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", spec.program.display()))?;
     if let (Input::Bytes(bytes), Some(mut pipe)) = (&spec.stdin, child.stdin.take()) {
-        let bytes = bytes.clone();
+        let bytes = Arc::clone(bytes);
         std::thread::spawn(move || pipe.write_all(&bytes).ok());
     }
     let flooded = Arc::new(AtomicBool::new(false));

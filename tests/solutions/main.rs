@@ -62,7 +62,7 @@ pub fn program(problem: &Problem) -> PathBuf {
 /// Runs `problem`'s program on `input`; the outcome and its peak memory in KiB.
 pub fn run(problem: &Problem, input: &[u8]) -> (Outcome, u64) {
     let spec = runner::Spec::new(program(problem))
-        .stdin(runner::Input::Bytes(input.to_vec()))
+        .stdin(runner::Input::Bytes(input.into()))
         .cpu_limit(Duration::from_secs(20))
         .output_cap(64 << 20);
     let run = runner::run(&spec).unwrap_or_else(|e| panic!("{}: {e}", problem.name));
@@ -367,7 +367,7 @@ fn every_solution_without_comments_builds_and_answers_its_sample() {
             .unwrap_or_else(|e| panic!("{e}"));
         let (input, expected) = sample(problem);
         let spec = runner::Spec::new(program)
-            .stdin(runner::Input::Bytes(input.into_bytes()))
+            .stdin(runner::Input::Bytes(input.into_bytes().into()))
             .cpu_limit(Duration::from_secs(20))
             .output_cap(64 << 20);
         let run = runner::run(&spec).unwrap_or_else(|e| panic!("{}: {e}", problem.name));

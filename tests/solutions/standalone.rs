@@ -212,7 +212,7 @@ fn check_case(cases: &Path, sample: &str, binary: &Path) -> Result<(), String> {
     let input = std::fs::read(cases.join(format!("{sample}.in"))).unwrap();
     let expected = std::fs::read_to_string(cases.join(format!("{sample}.out"))).unwrap();
     let spec = runner::Spec::new(binary)
-        .stdin(runner::Input::Bytes(input))
+        .stdin(runner::Input::Bytes(input.into()))
         .cpu_limit(std::time::Duration::from_secs(10));
     let output = runner::run(&spec).map_err(|e| format!("cannot run: {e}"))?;
     if output.outcome != runner::Outcome::Exited(0) {
