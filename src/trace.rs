@@ -131,6 +131,8 @@ pub struct Trace {
     pub high_first: bool,
     /// What the goal concluded (P1074: its best score), set by [`trace_problem`].
     pub outcome: String,
+    /// P4573's signs as `(smaller, larger)` cells, drawn on the page's board; empty elsewhere.
+    pub signs: Vec<(usize, usize)>,
     last: Snapshot,
     depth: usize,
     /// The goal chose the cell at the current node (and why).
@@ -287,6 +289,7 @@ impl Trace {
             mismatches: Vec::new(),
             high_first,
             outcome: String::new(),
+            signs: Vec::new(),
             last: start.clone(),
             depth: 0,
             goal_choice: None,
@@ -954,10 +957,12 @@ pub fn trace_problem(
             let order = crate::inequality::order(&parse(input)?);
             let board = p4573::bounded_board(&order);
             let goal = p4573::Signs {
-                signs: order,
+                signs: order.clone(),
                 grid: None,
             };
-            Ok(run4573(board, goal, limit).trace)
+            let mut trace = run4573(board, goal, limit).trace;
+            trace.signs = order;
+            Ok(trace)
         }
         Input::Board9 { .. } | Input::Boards9 { .. } => {
             let grid = match &problem.input {
@@ -1227,7 +1232,38 @@ fn grid_svg(trace: &Trace, board: &Snapshot) -> String {
              <line x1=\"0\" y1=\"{p}\" x2=\"{full}\" y2=\"{p}\" stroke=\"#000\" stroke-width=\"2\"/>"
         );
     }
-    svg += "</g></svg>";
+    svg += "</g>";
+    svg += &signs_svg(trace, size);
+    svg += "</svg>";
+    svg
+}
+
+/// P4573's signs on the board's edges between their two cells, each pointing as it reads
+/// (`<` between a row's cells, `∧` or `∨` between a column's): nothing for other problems.
+fn signs_svg(trace: &Trace, size: usize) -> String {
+    let side = trace.n * trace.n;
+    let mut svg = String::from("<g id=\"signs\" transform=\"translate(2,2)\">");
+    for &(smaller, larger) in &trace.signs {
+        let (first, second) = (smaller.min(larger), smaller.max(larger));
+        let (row, column) = (second / side, second % side);
+        let (x, y, sign) = if second - first == 1 {
+            let sign = if smaller == first { "&lt;" } else { "&gt;" };
+            (column * size, row * size + size / 2, sign)
+        } else {
+            let sign = if smaller == first {
+                "&#8743;"
+            } else {
+                "&#8744;"
+            };
+            (column * size + size / 2, row * size, sign)
+        };
+        svg += &format!(
+            "<g class=\"sign\"><circle cx=\"{x}\" cy=\"{y}\" r=\"7\" fill=\"#fff\" stroke=\"#888\"/>\
+             <text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\" font-weight=\"bold\">{sign}</text></g>",
+            y + 4
+        );
+    }
+    svg += "</g>";
     svg
 }
 

@@ -380,6 +380,40 @@ fn the_page_is_well_formed_self_contained_and_has_the_grid() {
     }
 }
 
+/// P4573's page draws each sign on the edge between its two cells, pointing as it reads;
+/// other pages draw none.
+#[test]
+fn the_inequality_page_draws_every_sign_pointing_as_it_reads() {
+    let trace = trace::trace_problem("p4573", &sample("p4573"), 0, 100_000).unwrap();
+    let page = trace::html(&trace, "p4573", trace::Assets::Inline);
+    well_formed(&page).unwrap();
+    assert!(!trace.signs.is_empty());
+    assert_eq!(
+        page.matches("<g class=\"sign\">").count(),
+        trace.signs.len()
+    );
+    // Each kind of sign: the smaller cell left of, right of, above or below the larger.
+    for (step, smaller_first, shown) in [
+        (1, true, ">&lt;</text>"),
+        (1, false, ">&gt;</text>"),
+        (9, true, ">&#8743;</text>"),
+        (9, false, ">&#8744;</text>"),
+    ] {
+        let expected = trace
+            .signs
+            .iter()
+            .filter(|&&(smaller, larger)| {
+                smaller.max(larger) - smaller.min(larger) == step
+                    && (smaller < larger) == smaller_first
+            })
+            .count();
+        assert_eq!(page.matches(shown).count(), expected, "{shown}");
+    }
+    let plain = trace::trace_problem("p1784", &sample("p1784"), 0, 100_000).unwrap();
+    let plain = trace::html(&plain, "p1784", trace::Assets::Inline);
+    assert!(!plain.contains("class=\"sign\""));
+}
+
 #[test]
 fn the_tool_prints_the_trace_and_refuses_bad_arguments() {
     let run = |args: &[&str], input: &str| {
