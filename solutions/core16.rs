@@ -4,10 +4,7 @@
 //!
 //! # What it does
 //! The 9x9 core (`solutions/core.rs`) on 64-bit bands: the same design, API and names
-//! (`Board`, `Goal` with `found` / `prune` / `choose_cell` / `HIGH_DIGITS_FIRST`, `search`,
-//! `branch_cell`, `FirstSolution`, `CountSolutions`). `search(board, goal)` visits the
-//! completions of a puzzle; the goal sees each complete grid (`found`, `true` stops), may cut
-//! a subtree (`prune`) or pick the branching cell (`choose_cell`).
+//! (`Board`, `Goal`, `search`, `FirstSolution`, `CountSolutions`).
 //!
 //! # Data layout
 //! Digit-major bitboards by band (JCZSolve, tdoku). Band `b` = rows `4b..4b+4` = 64 cells =
@@ -28,34 +25,23 @@
 //! 1,056 bytes in all: the search copies the board on a branch (the copy is the undo).
 //!
 //! # Propagation (per changed digit-band, the 9x9 core's "visit")
-//! - Band rule: digit `d` fills each of a band's 4 rows once and each of its 4 boxes once,
-//!   a row-to-box permutation. Compress the 64 bits to a 4x4 row-by-box presence matrix
-//!   (shifts and masks), look up the union of the 24 permutations that fit it
-//!   (`BAND_ALLOWED`, 65,536 entries), expand back and mask: hidden singles in rows and
-//!   boxes and both kinds of row/box locked candidates in one look-up.
-//! - Pointing into columns: a box whose digit is left in one column clears that column in the
-//!   other three bands. Rows left with one cell are solved: the other 15 digits lose them.
-//! - Between band passes: naked singles (bit-sliced candidate counts, 64 cells at a time),
-//!   then the column rule (a column offering the digit in one band only confines the box
-//!   there to that column: hidden singles in columns and column/box claiming).
+//! - Band rule: a digit's row-to-box choice in a band is a permutation: the band's 4x4
+//!   presence matrix, the union of the permutations that fit it (`BAND_ALLOWED`), expanded
+//!   and masked: hidden singles in rows and boxes, row/box locked candidates.
+//! - Pointing into columns; rows left with one cell are solved (the other digits lose it).
+//! - Between passes: naked singles (bit-sliced counts), then the column rule (hidden singles
+//!   in columns, column/box claiming).
 //!
-//! # Deliberate differences from `solutions/core.rs`, and why
-//! | here (16x16) | core.rs (9x9) | why (the numbers: docs/design.md#tried-16x16) |
-//! |---|---|---|
-//! | `u64` words, 64 digit-bands, no padding | `u32`, 27 + 5 padding | a 16x16 band is exactly 64 cells |
-//! | `BAND_ALLOWED` is a `static` union of permutations (`u16`), expanded by shifts | `const` table of cells (`u32`) | 65,536 entries: 128 KB as `u16` (512 KB expanded would leave the cache); `static` so one copy |
-//! | row/box presence, lone row cells, stack-lone columns by shifts and masks | 512-entry tables | 16-bit rows would need 65,536-entry tables |
-//! | column rule pass (`apply_column_rule`) | none (it cost more than it saved) | without it, more nodes and more instructions |
-//! | `branch_cell`: the bi-value cell with the highest forcing score (below) | a bi-value cell of the box with the most open cells, else the fewest-candidate one of the bands' first open cells | 9x9's first-bi-value rule here: an order of magnitude more nodes, and the worst puzzles far worse |
+//! # Differences from `solutions/core.rs`
+//! `u64` words and no padding; `BAND_ALLOWED` a 128 KB `static` of `u16` permutation unions;
+//! presence, lone cells and lone columns by shifts (16-bit rows would need 65,536-entry
+//! tables); a column rule pass; the forcing-scored branch cell. Why each, with the numbers:
+//! docs/design.md#16x16-design.
 //!
 //! # Branching
-//! Binary and iterative. `branch_cell` scores every bi-value cell: each of its two digits
-//! weighs 4 plus, for each open peer holding the digit, 4, 2 or 1 when that peer has 2, 3
-//! or 4 candidates (a bi-value peer becomes a naked single when the digit is placed, a
-//! 3-candidate peer a bi-value cell); the cell with the largest product of its two weights
-//! wins (both branches should propagate). Try one digit on a copy (the lowest, or the
-//! highest when the goal asks), then remove it; on a bi-value cell the other digit is placed
-//! at once. No allocation on the search path.
+//! Binary and iterative, on the bi-value cell whose guess forces most (`branch_cell`); the
+//! lowest digit first (or the highest when the goal asks), on a copy; on a bi-value cell the
+//! other digit is placed at once. No allocation on the search path.
 //!
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). A visit
@@ -63,14 +49,12 @@
 //! (docs/design.md#16x16-results has the counts and how they were measured).
 //!
 //! # Verified
-//! `tests/cores/` (placement, clashes, propagation, counts and first solutions against the
-//! plain oracle on seeded boards, the goal's digit order: the same suite as the 9x9 core;
-//! each rule on hand-made boards, the sample), the official POJ 3076 data and hard
-//! generated minimal puzzles answered by Dancing Links and SAT (`testdata/acwing169`,
-//! tests/judge.rs), `scripts/stress acwing169`.
+//! `tests/cores/` (the 9x9 core's suite against the plain oracle, and each rule on hand-made
+//! boards), the official POJ 3076 data and hard generated puzzles answered by Dancing Links
+//! and SAT (`testdata/acwing169`, tests/judge.rs), `scripts/stress acwing169`.
 //!
-//! This file is the single source: `scripts/sync-core` copies it verbatim into every
-//! `solutions/*/main.rs` whose marker names it, and `tests/tools/sync.rs` fails on any drift.
+//! The single source: `scripts/sync-core` copies it into every solution whose marker names
+//! it, and `tests/tools/sync.rs` fails on any drift.
 #![allow(dead_code)] // each solution uses a different part of the core
 
 /// The 16 cells of one row of a band, for rows 0..4 of the band.
@@ -346,10 +330,8 @@ impl Board {
 
     /// Visits every changed digit-band until none changes. `false` on a contradiction.
     fn apply_band_rule<G: Goal>(&mut self, goal: &mut G) -> bool {
-        // Unrolled (as in the 9x9 core): with a constant index, each visit's band, sibling
-        // words and the 15 words it clears are fixed addresses. The same as
-        // `for index in 0..64 { if changed(index) { visit(index) } }`, which ran more
-        // instructions (docs/design.md#tried-16x16). A change to a later word is seen in the same pass.
+        // Unrolled (as in the 9x9 core): with a constant index, each visit's words are fixed
+        // addresses. A change to a later word is seen in the same pass.
         macro_rules! visit_changed {
             ($quiet:ident; $($index:literal)*) => {$(
                 if self.candidates[$index] != self.seen[$index] {

@@ -89,24 +89,18 @@ mod input {
 //! Contest input read as a stream, bad input quoted in one short line, and the I/O glue
 //! every solution repeats otherwise (a buffered answer, grids read and written, the exit).
 //!
-//! [`Lines`] hands out one trimmed, non-blank line at a time and [`Tokens`] one white-space
-//! separated token at a time; each keeps only the current line or token, cut at
-//! [`KEPT_BYTES`] (and `Tokens` one buffer of input it has taken but not handed out, which
-//! spares it a call to the input per token), so memory never grows with the input (a 200 MB
-//! line costs nothing) and a hand-made file with CRLF ends, trailing spaces, blank lines or
-//! no final newline reads as the judge's does. [`quote`] shows a bad line or token in an
-//! error message: at most [`QUOTE_CHARS`] characters (counted as characters, not bytes),
-//! control characters and bytes that are not UTF-8 escaped.
+//! [`Lines`] hands out one trimmed, non-blank line at a time, [`Tokens`] one white-space
+//! separated token; each keeps only that, cut at [`KEPT_BYTES`] (`Tokens` also one buffer of
+//! input), so memory never grows with the input, and CRLF ends, trailing spaces, blank lines
+//! or no final newline read as the judge's do. [`quote`] shows bad input in an error message:
+//! at most [`QUOTE_CHARS`] characters, control characters and non-UTF-8 bytes escaped.
 //!
 //! Complexity: O(1) per input byte; O(`KEPT_BYTES`) memory, plus one input buffer.
-//! Verified: tests/solutions/reader.rs (tokens, line numbers and digit grids against plain
-//! `split` versions, with input buffers from 1 byte to 8 KiB); through every solution that
-//! inlines it, by tests/solutions/ (CRLF, trailing spaces, blank lines, no final newline, a
-//! huge line in flat memory, non-UTF-8 bytes, the length and escaping of every error
-//! message).
+//! Verified: tests/solutions/reader.rs (tokens, lines and grids against plain `split`
+//! readers, input buffers of 1 byte to 8 KiB); tests/solutions/ through every solution.
 //!
-//! This file is the single source: `scripts/sync-core` copies it verbatim into every
-//! solution whose marker names it, and `tests/tools/sync.rs` fails on any drift.
+//! The single source: `scripts/sync-core` copies it into every solution whose marker names
+//! it, and `tests/tools/sync.rs` fails on any drift.
 #![allow(dead_code)] // each solution uses a different part
 
 use std::fmt::Display;

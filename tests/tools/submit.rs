@@ -175,3 +175,20 @@ fn submit_refuses_what_it_does_not_know() {
         assert!(message.contains(says), "{args:?}: {message}");
     }
 }
+
+/// SPOJ SUDOKU's file is pasted at SPOJ as it is (its README says so), so it must stay
+/// within SPOJ's source limit, study comments and all.
+#[test]
+fn spoj_sudoku_fits_spojs_limit_as_it_is() {
+    let spoj = profiles::PROFILES
+        .iter()
+        .find(|p| p.name == "spoj")
+        .unwrap();
+    let limit = spoj.source_limit.unwrap();
+    let file = std::fs::read(root().join("solutions/spoj_sudoku/main.rs")).unwrap();
+    assert!(
+        file.len() as u64 <= limit,
+        "solutions/spoj_sudoku/main.rs is {} bytes, over SPOJ's {limit}",
+        file.len()
+    );
+}
