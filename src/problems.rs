@@ -118,7 +118,11 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: false,
         promise: Promise::Nothing,
         stress: cases::p1074_case,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "P1074 is a Luogu problem, not on SPOJ; even without comments the file (two cores) \
+             is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "p1784",

@@ -129,6 +129,9 @@ pub struct Trace {
     pub mismatches: Vec<String>,
     /// Whether the goal tries the highest digit first.
     pub high_first: bool,
+    /// Whether the core branches on the most forcing bi-value cell (9x9, `forcing_branch`)
+    /// rather than by the box rule.
+    pub forcing: bool,
     /// What the goal concluded (P1074: its best score), set by [`trace_problem`].
     pub outcome: String,
     /// P4573's signs as `(smaller, larger)` cells, drawn on the page's board; empty elsewhere.
@@ -288,6 +291,7 @@ impl Trace {
             solutions: Vec::new(),
             mismatches: Vec::new(),
             high_first,
+            forcing: true,
             outcome: String::new(),
             signs: Vec::new(),
             last: start.clone(),
@@ -572,6 +576,31 @@ impl Trace {
         let count = |cell: usize| board.masks[cell].count_ones();
         let open = |cell: usize| board.values[cell] == 0;
         let box_of = |cell: usize| (cell / side) / n * n + (cell % side) / n;
+        if n == 3 && self.forcing {
+            let pairs: Vec<usize> = (0..81).filter(|&c| open(c) && count(c) == 2).collect();
+            let score = |cell: usize| -> u32 {
+                (0..81)
+                    .filter(|&p| {
+                        p != cell
+                            && (p / 9 == cell / 9 || p % 9 == cell % 9 || box_of(p) == box_of(cell))
+                            && open(p)
+                            && board.masks[p] & board.masks[cell] != 0
+                    })
+                    .map(|p| if count(p) == 2 { 4 } else { 1 })
+                    .sum()
+            };
+            if let Some(best) = pairs.iter().map(|&c| score(c)).max() {
+                let cell = pairs.into_iter().find(|&c| score(c) == best).unwrap();
+                return (
+                    cell,
+                    format!(
+                        "the core's rule: the bi-value cell whose guess forces most (score \
+                         {best}: its peers holding one of its digits, 4 for a bi-value one, 1 \
+                         for another)"
+                    ),
+                );
+            }
+        }
         if n == 3 {
             let mut best: Option<(usize, usize)> = None; // (open count, box)
             for b in 0..9 {
@@ -839,7 +868,7 @@ impl Trace {
 
 /// The snapshot of a board of each core (they are different types with the same API).
 macro_rules! watch {
-    ($core:ident, $snap:ident, $run:ident, $n:expr, $side2:expr; $($every:tt)*) => {
+    ($core:ident, $snap:ident, $run:ident, $n:expr, $side2:expr, $forcing:path; $($every:tt)*) => {
         fn $snap(board: &$core::Board) -> Snapshot {
             Snapshot {
                 n: $n,
@@ -855,7 +884,8 @@ macro_rules! watch {
             inner: G,
             limit: usize,
         ) -> Tracer<G> {
-            let trace = Trace::new($snap(&board), G::HIGH_DIGITS_FIRST, limit);
+            let mut trace = Trace::new($snap(&board), G::HIGH_DIGITS_FIRST, limit);
+            trace.forcing = $forcing(&inner);
             let mut tracer = Tracer { inner, trace };
             $core::search(board, &mut tracer);
             tracer
@@ -921,10 +951,31 @@ macro_rules! watch {
     };
 }
 
-watch!(nine, snap9, run9, 3, 81; const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;);
-watch!(target, snap1074, run1074, 3, 81; const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;);
-watch!(signs, snap4573, run4573, 3, 81; const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;);
-watch!(sixteen, snap16, run16, 4, 256;);
+/// Whether a 9x9 goal has the core branch on the most forcing cell (each core its own trait).
+fn forcing9<G: nine::Goal>(goal: &G) -> bool {
+    goal.forcing_branch()
+}
+fn forcing1074<G: target::Goal>(goal: &G) -> bool {
+    goal.forcing_branch()
+}
+fn forcing4573<G: signs::Goal>(goal: &G) -> bool {
+    goal.forcing_branch()
+}
+/// The 16x16 core has one rule (its own forcing score).
+fn forcing16<G>(_goal: &G) -> bool {
+    true
+}
+
+watch!(nine, snap9, run9, 3, 81, forcing9;
+    const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
+    fn forcing_branch(&self) -> bool { self.inner.forcing_branch() });
+watch!(target, snap1074, run1074, 3, 81, forcing1074;
+    const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
+    fn forcing_branch(&self) -> bool { self.inner.forcing_branch() });
+watch!(signs, snap4573, run4573, 3, 81, forcing4573;
+    const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
+    fn forcing_branch(&self) -> bool { self.inner.forcing_branch() });
+watch!(sixteen, snap16, run16, 4, 256, forcing16;);
 
 /// The goal a problem's solution searches with, watched on puzzle `puzzle` (0-based) of
 /// `input` (the problem's input format), keeping at most `limit` steps.
@@ -1241,6 +1292,9 @@ fn grid_svg(trace: &Trace, board: &Snapshot) -> String {
 /// P4573's signs on the board's edges between their two cells, each pointing as it reads
 /// (`<` between a row's cells, `∧` or `∨` between a column's): nothing for other problems.
 fn signs_svg(trace: &Trace, size: usize) -> String {
+    if trace.signs.is_empty() {
+        return String::new();
+    }
     let side = trace.n * trace.n;
     let mut svg = String::from("<g id=\"signs\" transform=\"translate(2,2)\">");
     for &(smaller, larger) in &trace.signs {

@@ -797,6 +797,19 @@ fn box_counts(cells: u32) -> u32 {
     spread((groups & 0x1FF) + (groups >> 9 & 0x1FF)) + spread(groups >> 18)
 }
 
+/// `x.count_ones() + 3 * y.count_ones()`, both counted at once (plain x86-64 has no
+/// `popcnt`): bits summed per byte for each, the bytes of `y` tripled, all bytes summed by one
+/// multiply. Exact while the total stays below 256 (here at most 33 + 3 * 33).
+#[inline]
+fn count_plus_three_times(x: u64, y: u64) -> u32 {
+    let per_byte = |v: u64| {
+        let v = v - (v >> 1 & 0x5555_5555_5555_5555);
+        let v = (v & 0x3333_3333_3333_3333) + (v >> 2 & 0x3333_3333_3333_3333);
+        (v + (v >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+    };
+    ((per_byte(x) + 3 * per_byte(y)).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
 const fn build_row_to_boxes() -> [u32; 512] {
     let mut table = [0; 512];
     let mut row = 0;
@@ -921,6 +934,13 @@ pub trait Goal {
     /// decided first. Called right after `prune` returned `false`, on the same board.
     fn choose_cell(&mut self, _board: &Board) -> Option<usize> {
         None
+    }
+    /// Whether the core's branch cell is the bi-value cell whose guess forces most (the
+    /// default): it refutes a dead subtree soonest, and nearly all of a search with few
+    /// solutions is dead subtrees. `false` takes the cheaper box rule, which wins when much
+    /// of the tree is solutions, as when counting many (docs/design.md#forcing-score).
+    fn forcing_branch(&self) -> bool {
+        true
     }
     /// Try the branching cell's highest digit first (a maximiser finds good scores
     /// early); by default the lowest, which is as good as any order for the others.
@@ -1218,33 +1238,90 @@ impl Board {
         [once, twice, thrice]
     }
 
-    /// The cell to branch on: a bi-value cell if any, the first one of the box with the most
-    /// open cells (a guess there reaches the most undecided cells), else the first open cell
-    /// of each band, whichever of those three has the fewest candidates.
-    fn branch_cell(&self, counts: &CandidateCounts) -> usize {
+    /// The cell to branch on: a bi-value cell if any (the most forcing one, or with
+    /// `forcing` off the first of the box with the most open cells), else the first open
+    /// cell of each band, whichever of those three has the fewest candidates.
+    fn branch_cell(&self, counts: &CandidateCounts, forcing: bool) -> usize {
+        let [_, twice, thrice] = counts;
+        let pairs = [0, 1, 2].map(|band| self.unsolved[band] & twice[band] & !thrice[band]);
+        if pairs == [0; 3] {
+            self.fewest_candidates_cell()
+        } else if forcing {
+            self.most_forcing_pair(&pairs)
+        } else {
+            self.pair_in_busiest_box(&pairs)
+        }
+    }
+
+    /// The bi-value cell (of `pairs`, per band) whose guess forces most; ties to the earlier
+    /// cell. Its score: its peers that hold one of its two digits (the guess, either way,
+    /// takes a candidate from each), a bi-value one counting 4 (left with one candidate, it
+    /// is a naked single) and any other 1. One loop over the bi-value cells, branch-free
+    /// inside (a loop per digit mispredicted its exits: docs/design.md#forcing-score).
+    fn most_forcing_pair(&self, pairs: &[u32; 3]) -> usize {
+        // Bands 32 bits apart, so that a cell's band and place are a shift and a mask.
+        let mut left =
+            u128::from(pairs[0]) | u128::from(pairs[1]) << 32 | u128::from(pairs[2]) << 64;
+        let mut best_key = 0;
+        while left != 0 {
+            let at = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let (band, pos, column) = ((at >> 5) % 3, at % 32 % 27, at % 32 % 9);
+            let cell = 27 * band + pos;
+            let digits = self.candidates_of(cell);
+            let (low, high) = (
+                digits.trailing_zeros() as usize % 9,
+                (31 - digits.leading_zeros() as usize) % 9,
+            );
+            let (next, after) = ((band + 1) % 3, (band + 2) % 3);
+            // The peers holding one of the digits: in the cell's band, and its column's 3
+            // cells in each other band (packed above the band's 27 bits, 9 apart).
+            let holding = |b: usize| self.candidates[3 * low + b] | self.candidates[3 * high + b];
+            let here = holding(band) & PEERS_IN_BAND[pos];
+            let in_next = holding(next) >> column & COLUMN_IN_BAND;
+            let in_after = holding(after) >> column & COLUMN_IN_BAND;
+            let pack = |here: u32, in_next: u32, in_after: u32| {
+                u64::from(here) | u64::from(in_next) << 27 | u64::from(in_after) << 28
+            };
+            let score = count_plus_three_times(
+                pack(here, in_next, in_after),
+                pack(
+                    here & pairs[band],
+                    in_next & pairs[next] >> column,
+                    in_after & pairs[after] >> column,
+                ),
+            );
+            // The key: the score, then the earlier cell; the largest wins.
+            best_key = best_key.max(score << 7 | (127 - cell as u32));
+        }
+        127 - (best_key & 127) as usize
+    }
+
+    /// The first bi-value cell (of `pairs`) of the box with the most open cells: a guess
+    /// there reaches the most undecided cells (docs/design.md#branch-cell).
+    fn pair_in_busiest_box(&self, pairs: &[u32; 3]) -> usize {
         // Branch-free: each box's key is its open-cell count (then the earlier box) when it
         // holds a bi-value cell, else 0, and the largest key wins. (With an `if` per box
         // this function caused a tenth of the search's mispredicted branches.)
-        let [_, twice, thrice] = counts;
         let mut best_key = 0;
-        let mut pairs = [0; 3];
-        for band in 0..3 {
-            let open = self.unsolved[band];
-            pairs[band] = open & twice[band] & !thrice[band];
+        for (band, (&open, &band_pairs)) in self.unsolved.iter().zip(pairs).enumerate() {
             let counts = box_counts(open);
             for k in 0..3 {
-                let has_pair = u32::from(pairs[band] & BOX_IN_BAND << (3 * k) != 0);
+                let has_pair = u32::from(band_pairs & BOX_IN_BAND << (3 * k) != 0);
                 let box_index = (3 * band + k) as u32;
                 let key = has_pair * ((counts >> (8 * k) & 0xFF) << 4 | (15 - box_index));
                 best_key = best_key.max(key);
             }
         }
-        if best_key != 0 {
-            let box_index = 15 - (best_key & 15) as usize;
-            let (band, k) = (box_index / 3 % 3, box_index % 3);
-            let in_box = pairs[band] & BOX_IN_BAND << (3 * k);
-            return 27 * band + in_box.trailing_zeros() as usize;
-        }
+        let box_index = 15 - (best_key & 15) as usize;
+        let (band, k) = (box_index / 3 % 3, box_index % 3);
+        let in_box = pairs[band] & BOX_IN_BAND << (3 * k);
+        27 * band + in_box.trailing_zeros() as usize
+    }
+
+    /// With no bi-value cell: the first open cell of each band, whichever of those three
+    /// has the fewest candidates.
+    fn fewest_candidates_cell(&self) -> usize {
         let mut best = (u32::MAX, 0);
         for band in 0..3 {
             if self.unsolved[band] != 0 {
@@ -1367,9 +1444,10 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         if goal.prune(&board) {
             return false;
         }
-        let cell = goal
-            .choose_cell(&board)
-            .unwrap_or_else(|| board.branch_cell(&counts));
+        let cell = match goal.choose_cell(&board) {
+            Some(cell) => cell,
+            None => board.branch_cell(&counts, goal.forcing_branch()),
+        };
         let digits = board.candidates_of(cell);
         debug_assert!(digits.count_ones() > 1, "branch on an open cell below 81");
         let digit = if G::HIGH_DIGITS_FIRST {
@@ -1430,6 +1508,12 @@ impl CountSolutions {
 
 impl Goal for CountSolutions {
     const EVERY_COMPLETION: bool = true;
+
+    /// Stopping by the second solution, the search asks whether there is one more: the
+    /// forcing choice. Counting further expects many: the box rule (docs/design.md#serg).
+    fn forcing_branch(&self) -> bool {
+        self.cap <= 2
+    }
 
     fn found(&mut self, board: &Board) -> bool {
         if self.first.is_none() {
