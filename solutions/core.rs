@@ -32,11 +32,14 @@
 //!   hidden singles in columns, and boxes confined by a column (docs/design.md#stack-rule).
 //! - Naked singles: candidates per cell counted bit-sliced over the 9 digits (`once`,
 //!   `twice`), 27 cells at a time, the 3 bands in one loop.
-//! - Branching: binary and iterative. Pick a bi-value cell in the box with the most open
-//!   cells (fewer guesses than the first bi-value cell: docs/design.md#branch-cell), else
-//!   the first open cell of each band with the fewest candidates of those three. Try one
-//!   digit on a copy (lowest first, or highest when the goal asks), then remove it from the
-//!   cell; on a bi-value cell the other digit is placed at once. No allocation.
+//! - Branching: binary and iterative. Pick the bi-value cell whose guess forces most: the
+//!   most peers holding one of its digits, a bi-value one counting 4 (a quarter fewer
+//!   guesses than the next best rule: docs/design.md#forcing-score); a goal counting many
+//!   solutions keeps that rule, the first bi-value cell of the box with the most open cells.
+//!   Without a bi-value cell, the first open cell of each band with the fewest candidates
+//!   of those three. Try one digit on a copy (lowest first, or highest when the goal asks),
+//!   then remove it from the cell; on a bi-value cell the other digit is placed at once. No
+//!   allocation.
 //! - Ending early when counting: a propagated board with 4 open cells is a rectangle with
 //!   exactly two completions (`rectangle_fills` says why), both reported without a guess.
 //! - Where the time goes: mispredicted checks and waiting on memory, more than

@@ -264,7 +264,7 @@ impl<R: BufRead> Tokens<R> {
     }
 
     /// Fills `grid` in one pass when the chunk holds all of it in the usual layout: white
-    /// space, then each digit after one white-space byte, white space after the last. The
+    /// space, then each digit after one space or line feed, white space after the last. The
     /// checks are folded into one flag rather than a branch per cell; `false` leaves
     /// everything to the token-by-token path (which rewrites every cell).
     fn grid_in_chunk(&mut self, grid: &mut [u8]) -> bool {

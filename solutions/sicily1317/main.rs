@@ -356,7 +356,7 @@ impl<R: BufRead> Tokens<R> {
     }
 
     /// Fills `grid` in one pass when the chunk holds all of it in the usual layout: white
-    /// space, then each digit after one white-space byte, white space after the last. The
+    /// space, then each digit after one space or line feed, white space after the last. The
     /// checks are folded into one flag rather than a branch per cell; `false` leaves
     /// everything to the token-by-token path (which rewrites every cell).
     fn grid_in_chunk(&mut self, grid: &mut [u8]) -> bool {
@@ -600,11 +600,14 @@ mod bitcore {
 //!   hidden singles in columns, and boxes confined by a column (docs/design.md#stack-rule).
 //! - Naked singles: candidates per cell counted bit-sliced over the 9 digits (`once`,
 //!   `twice`), 27 cells at a time, the 3 bands in one loop.
-//! - Branching: binary and iterative. Pick a bi-value cell in the box with the most open
-//!   cells (fewer guesses than the first bi-value cell: docs/design.md#branch-cell), else
-//!   the first open cell of each band with the fewest candidates of those three. Try one
-//!   digit on a copy (lowest first, or highest when the goal asks), then remove it from the
-//!   cell; on a bi-value cell the other digit is placed at once. No allocation.
+//! - Branching: binary and iterative. Pick the bi-value cell whose guess forces most: the
+//!   most peers holding one of its digits, a bi-value one counting 4 (a quarter fewer
+//!   guesses than the next best rule: docs/design.md#forcing-score); a goal counting many
+//!   solutions keeps that rule, the first bi-value cell of the box with the most open cells.
+//!   Without a bi-value cell, the first open cell of each band with the fewest candidates
+//!   of those three. Try one digit on a copy (lowest first, or highest when the goal asks),
+//!   then remove it from the cell; on a bi-value cell the other digit is placed at once. No
+//!   allocation.
 //! - Ending early when counting: a propagated board with 4 open cells is a rectangle with
 //!   exactly two completions (`rectangle_fills` says why), both reported without a guess.
 //! - Where the time goes: mispredicted checks and waiting on memory, more than

@@ -73,15 +73,22 @@ fn tokens_read_the_same_whatever_the_buffer_size() {
 
 /// Text of one-digit tokens, mostly after one space or line feed (the layout that
 /// `digits` reads a grid of at once), sometimes after other white space, sometimes a bad
-/// token.
+/// token or one glued to the next.
 fn digit_text(rng: &mut Rng) -> Vec<u8> {
     let separators: [&[u8]; 7] = [b" ", b" ", b" ", b"\n", b"\n\n", b"\r\n", b"\t"];
     let mut text = Vec::new();
     for _ in 0..rng.below(200) {
-        text.extend_from_slice(separators[rng.below(separators.len())]);
+        // Now and then a vertical tab, which is not white space: it glues two tokens.
+        let separator: &[u8] = if rng.below(60) == 0 {
+            b"\x0b"
+        } else {
+            separators[rng.below(separators.len())]
+        };
+        text.extend_from_slice(separator);
         match rng.below(100) {
             0 => text.extend_from_slice(b"12"),
             1 => text.push(b'x'),
+            2 => text.extend_from_slice(b"7x"), // a digit glued to what follows
             _ => text.push(b'0' + rng.below(10) as u8),
         }
     }
