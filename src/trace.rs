@@ -129,7 +129,7 @@ pub struct Trace {
     pub mismatches: Vec<String>,
     /// Whether the goal tries the highest digit first.
     pub high_first: bool,
-    /// Whether the core branches on the most forcing bi-value cell (9x9, `forcing_branch`)
+    /// Whether the core branches on the most forcing bi-value cell (9x9, `expects_few_solutions`)
     /// rather than by the box rule.
     pub forcing: bool,
     /// What the goal concluded (P1074: its best score), set by [`trace_problem`].
@@ -953,13 +953,13 @@ macro_rules! watch {
 
 /// Whether a 9x9 goal has the core branch on the most forcing cell (each core its own trait).
 fn forcing9<G: nine::Goal>(goal: &G) -> bool {
-    goal.forcing_branch()
+    goal.expects_few_solutions()
 }
 fn forcing1074<G: target::Goal>(goal: &G) -> bool {
-    goal.forcing_branch()
+    goal.expects_few_solutions()
 }
 fn forcing4573<G: signs::Goal>(goal: &G) -> bool {
-    goal.forcing_branch()
+    goal.expects_few_solutions()
 }
 /// The 16x16 core has one rule (its own forcing score).
 fn forcing16<G>(_goal: &G) -> bool {
@@ -968,13 +968,13 @@ fn forcing16<G>(_goal: &G) -> bool {
 
 watch!(nine, snap9, run9, 3, 81, forcing9;
     const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
-    fn forcing_branch(&self) -> bool { self.inner.forcing_branch() });
+    fn expects_few_solutions(&self) -> bool { self.inner.expects_few_solutions() });
 watch!(target, snap1074, run1074, 3, 81, forcing1074;
     const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
-    fn forcing_branch(&self) -> bool { self.inner.forcing_branch() });
+    fn expects_few_solutions(&self) -> bool { self.inner.expects_few_solutions() });
 watch!(signs, snap4573, run4573, 3, 81, forcing4573;
     const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
-    fn forcing_branch(&self) -> bool { self.inner.forcing_branch() });
+    fn expects_few_solutions(&self) -> bool { self.inner.expects_few_solutions() });
 watch!(sixteen, snap16, run16, 4, 256, forcing16;);
 
 /// The goal a problem's solution searches with, watched on puzzle `puzzle` (0-based) of

@@ -598,12 +598,14 @@ mod bitcore {
 //!   digit's column-to-band choice is a permutation too), for the 9 digits at once from
 //!   `columns`, which each visit keeps up to date. It finds what the band rule cannot see:
 //!   hidden singles in columns, and boxes confined by a column (docs/design.md#stack-rule).
+//!   A goal counting many solutions skips it (`Goal::expects_few_solutions`).
 //! - Naked singles: candidates per cell counted bit-sliced over the 9 digits (`once`,
 //!   `twice`), 27 cells at a time, the 3 bands in one loop.
 //! - Branching: binary and iterative. Pick the bi-value cell whose guess forces most: the
 //!   most peers holding one of its digits, a bi-value one counting 4 (25-30% fewer guesses
-//!   than the earlier rule: docs/design.md#forcing-score). A goal counting many solutions
-//!   keeps the earlier rule: the first bi-value cell of the box with the most open cells.
+//!   than the earlier rule: docs/design.md#forcing-score), scored with `popcnt` where the
+//!   processor has it. A goal counting many solutions keeps the earlier rule: the first
+//!   bi-value cell of the box with the most open cells.
 //!   Without a bi-value cell, the first open cell of each band with the fewest candidates
 //!   of those three. Try one digit on a copy (lowest first, or highest when the goal asks),
 //!   then remove it from the cell; on a bi-value cell the other digit is placed at once. No
@@ -687,7 +689,17 @@ const ROW_TO_BOXES: [u32; 512] = build_row_to_boxes();
 /// one dependent load fewer on the hottest path.)
 const BAND_ALLOWED: [u32; 512] = build_band_allowed();
 /// `PEERS_IN_BAND[p]`: cells of the same band sharing a row, column or box with cell `p`.
-const PEERS_IN_BAND: [u32; 27] = build_peers_in_band();
+const PEERS_IN_BAND: [u32; 32] = build_peers_in_band();
+/// `COLUMN_OF[p]`: the column of place `p` of a band (32 entries: indexed by a 5-bit mask).
+const COLUMN_OF: [u8; 32] = {
+    let mut table = [0; 32];
+    let mut p = 0;
+    while p < 32 {
+        table[p] = (p % 9) as u8;
+        p += 1;
+    }
+    table
+};
 
 /// The open-cell counts of the 3 boxes of a band, one per byte (box `k` in byte `k`), for a
 /// band's 27-bit `cells`: each 3-cell group counted in place (`v - (v >> 1) - (v >> 2)`
@@ -704,7 +716,7 @@ fn box_counts(cells: u32) -> u32 {
 /// `popcnt`): bits summed per byte for each, the bytes of `y` tripled, all bytes summed by one
 /// multiply. Exact while the total stays below 256 (here at most 33 + 3 * 33).
 #[inline]
-fn count_plus_three_times(x: u64, y: u64) -> u32 {
+pub fn count_plus_three_times(x: u64, y: u64) -> u32 {
     let per_byte = |v: u64| {
         let v = v - (v >> 1 & 0x5555_5555_5555_5555);
         let v = (v & 0x3333_3333_3333_3333) + (v >> 2 & 0x3333_3333_3333_3333);
@@ -761,8 +773,8 @@ const fn expand(pairs: u32) -> u32 {
     cells
 }
 
-const fn build_peers_in_band() -> [u32; 27] {
-    let mut table = [0; 27];
+const fn build_peers_in_band() -> [u32; 32] {
+    let mut table = [0; 32];
     let mut p = 0;
     while p < 27 {
         let (row, col) = (p / 9, p % 9);
@@ -838,11 +850,12 @@ pub trait Goal {
     fn choose_cell(&mut self, _board: &Board) -> Option<usize> {
         None
     }
-    /// Whether the core's branch cell is the bi-value cell whose guess forces most (the
-    /// default): it refutes a dead subtree soonest, and nearly all of a search with few
-    /// solutions is dead subtrees. `false` takes the cheaper box rule, which wins when much
-    /// of the tree is solutions, as when counting many (docs/design.md#forcing-score).
-    fn forcing_branch(&self) -> bool {
+    /// Whether the goal expects few solutions (the default), so that nearly all of the
+    /// search is dead subtrees: then the core pays more per node to refute them sooner, with
+    /// the stack rule and the bi-value cell whose guess forces most as its branch cell.
+    /// `false`, for a goal counting many, takes the cheaper box rule and no stack rule,
+    /// which win when much of the tree is solutions (docs/design.md#serg).
+    fn expects_few_solutions(&self) -> bool {
         true
     }
     /// Try the branching cell's highest digit first (a maximiser finds good scores
@@ -959,8 +972,9 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            // Last, when all else is quiet: its input, `columns`, is exact only then.
-            if !self.apply_stack_rule() {
+            // Last, when all else is quiet: its input, `columns`, is exact only then. A goal
+            // counting many skips it: it rarely fires near a solution.
+            if !goal.expects_few_solutions() || !self.apply_stack_rule() {
                 return Some(counts);
             }
             if G::WATCHES {
@@ -1171,21 +1185,56 @@ impl Board {
     /// is a naked single) and any other 1. One loop over the bi-value cells, branch-free
     /// inside (a loop per digit mispredicted its exits: docs/design.md#forcing-score).
     fn most_forcing_pair(&self, pairs: &[u32; 3]) -> usize {
+        // The same loop with the processor's `popcnt` where it has one (plain x86-64 may
+        // not): the scoring is most of what this rule adds to a node
+        // (docs/design.md#hardware-popcount).
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the processor has `popcnt`, all that the function enables.
+                return unsafe { self.most_forcing_pair_popcnt(pairs) };
+            }
+        }
+        self.score_pairs(pairs, count_plus_three_times)
+    }
+
+    /// `most_forcing_pair` compiled for a processor with `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn most_forcing_pair_popcnt(&self, pairs: &[u32; 3]) -> usize {
+        self.score_pairs(pairs, |x: u64, y: u64| x.count_ones() + 3 * y.count_ones())
+    }
+
+    /// `most_forcing_pair`'s loop, with `count_plus_three_times(x, y)` computing
+    /// `x.count_ones() + 3 * y.count_ones()`.
+    #[inline(always)]
+    fn score_pairs(
+        &self,
+        pairs: &[u32; 3],
+        count_plus_three_times: impl Fn(u64, u64) -> u32,
+    ) -> usize {
         // Bands 32 bits apart, so that a cell's band and place are a shift and a mask.
         let mut left =
             u128::from(pairs[0]) | u128::from(pairs[1]) << 32 | u128::from(pairs[2]) << 64;
+        // Indexed by a band masked to 2 bits (so no index is checked): lane 3 is never used.
+        let pairs = [pairs[0], pairs[1], pairs[2], 0];
+        const NEXT: [usize; 4] = [1, 2, 0, 0];
+        const AFTER: [usize; 4] = [2, 0, 1, 0];
         let mut best_key = 0;
         while left != 0 {
             let at = left.trailing_zeros() as usize;
             left &= left - 1;
-            let (band, pos, column) = ((at >> 5) % 3, at % 32 % 27, at % 32 % 9);
-            let cell = 27 * band + pos;
-            let digits = self.candidates_of(cell);
+            let (band, pos) = (at >> 5 & 3, at & 31);
+            let column = COLUMN_OF[pos] as usize;
+            let digits = (0..9).fold(0, |mask, d| {
+                mask | (self.candidates[3 * d + band] >> pos & 1) << d
+            });
+            // A bi-value cell's low digit is below 8 and its high one at most 8.
             let (low, high) = (
-                digits.trailing_zeros() as usize % 9,
-                (31 - digits.leading_zeros() as usize) % 9,
+                digits.trailing_zeros() as usize & 7,
+                (31 - digits.leading_zeros() as usize).min(8),
             );
-            let (next, after) = ((band + 1) % 3, (band + 2) % 3);
+            let (next, after) = (NEXT[band] & 3, AFTER[band] & 3);
             // The peers holding one of the digits: in the cell's band, and its column's 3
             // cells in each other band (packed above the band's 27 bits, 9 apart).
             let holding = |b: usize| self.candidates[3 * low + b] | self.candidates[3 * high + b];
@@ -1204,6 +1253,7 @@ impl Board {
                 ),
             );
             // The key: the score, then the earlier cell; the largest wins.
+            let cell = 27 * band + pos;
             best_key = best_key.max(score << 7 | (127 - cell as u32));
         }
         127 - (best_key & 127) as usize
@@ -1358,7 +1408,7 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         }
         let cell = match goal.choose_cell(&board) {
             Some(cell) => cell,
-            None => board.branch_cell(&counts, goal.forcing_branch()),
+            None => board.branch_cell(&counts, goal.expects_few_solutions()),
         };
         let digits = board.candidates_of(cell);
         debug_assert!(digits.count_ones() > 1, "branch on an open cell below 81");
@@ -1421,9 +1471,9 @@ impl CountSolutions {
 impl Goal for CountSolutions {
     const EVERY_COMPLETION: bool = true;
 
-    /// Stopping by the second solution, the search asks whether there is one more: the
-    /// forcing choice. Counting further expects many: the box rule (docs/design.md#serg).
-    fn forcing_branch(&self) -> bool {
+    /// Stopping by the second solution, the search asks whether there is one more (few).
+    /// Counting further expects many (docs/design.md#serg).
+    fn expects_few_solutions(&self) -> bool {
         self.cap <= 2
     }
 

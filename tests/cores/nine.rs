@@ -385,7 +385,7 @@ impl Goal for Guesses {
         false
     }
 
-    fn forcing_branch(&self) -> bool {
+    fn expects_few_solutions(&self) -> bool {
         self.forcing
     }
 
@@ -437,7 +437,7 @@ fn naive_branch_cell(masks: &[u32; 81], forcing: bool) -> Option<usize> {
 
 /// A guess goes to the most forcing bi-value cell (the earlier on a tie) by default, and to
 /// the first bi-value cell of the box with the most open cells for a goal that turns
-/// `forcing_branch` off; both against naive versions, at every guess with a bi-value cell.
+/// `expects_few_solutions` off; both against naive versions, at every guess with a bi-value cell.
 #[test]
 fn the_branch_cell_is_the_most_forcing_bi_value_cell_or_the_box_rules() {
     let mut rng = Rng::new(2026_1125);
@@ -459,4 +459,26 @@ fn the_branch_cell_is_the_most_forcing_bi_value_cell_or_the_box_rules() {
         }
     }
     assert!(checked.iter().all(|&n| n > 100), "{checked:?}");
+}
+
+/// The forcing score's count without `popcnt` (the path of a processor that lacks it) equals
+/// the hardware count on every word the score packs: random ones and the fullest.
+#[test]
+fn the_plain_score_count_matches_the_hardware_count() {
+    // The band's 27 cells, then the column's cells of the next and the last band, 9 apart.
+    const PLACES: u64 = ((1 << 27) - 1) | (0x40201 << 27) | (0x40201 << 28);
+    let mut rng = Rng::new(2026_1126);
+    let mut words = vec![(PLACES, PLACES), (PLACES, 0), (0, PLACES), (0, 0)];
+    for _ in 0..100_000 {
+        let x = rng.next_u64() & rng.next_u64() & PLACES;
+        words.push((x, x & rng.next_u64()));
+    }
+    for (x, y) in words {
+        let expected = x.count_ones() + 3 * y.count_ones();
+        assert_eq!(
+            bitcore::count_plus_three_times(x, y),
+            expected,
+            "{x:#x} {y:#x}"
+        );
+    }
 }
