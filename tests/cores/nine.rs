@@ -372,10 +372,12 @@ fn givens_at_once_leave_the_candidates_of_placing_them_one_by_one() {
     }
 }
 
-/// Records each guess's cell with the open cells' candidates of the board it was made on.
+/// Records each guess's cell with the open cells' candidates of the board it was made on,
+/// and the most forcing cell there by the core's plain and fast loops.
 struct Guesses {
     forcing: bool,
     guesses: Vec<(usize, [u32; 81])>,
+    each_way: Vec<Option<[usize; 2]>>,
 }
 
 impl Goal for Guesses {
@@ -399,6 +401,7 @@ impl Goal for Guesses {
                 }
             }
             self.guesses.push((cell, masks));
+            self.each_way.push(board.most_forcing_cell_each_way());
         }
     }
 }
@@ -449,12 +452,18 @@ fn the_branch_cell_is_the_most_forcing_bi_value_cell_or_the_box_rules() {
         let mut goal = Guesses {
             forcing,
             guesses: Vec::new(),
+            each_way: Vec::new(),
         };
         search(Board::from_grid(&puzzle).unwrap(), &mut goal);
-        for (cell, masks) in goal.guesses {
+        for ((cell, masks), each_way) in goal.guesses.into_iter().zip(goal.each_way) {
             if let Some(expected) = naive_branch_cell(&masks, forcing) {
                 assert_eq!(cell, expected, "forcing {forcing}");
                 checked[usize::from(forcing)] += 1;
+            }
+            // The plain loop (any processor) and the fast one (this one's) agree with the
+            // naive rule, whichever rule the goal branches by.
+            if let Some(expected) = naive_branch_cell(&masks, true) {
+                assert_eq!(each_way, Some([expected, expected]));
             }
         }
     }
