@@ -43,7 +43,7 @@
 //!   then remove it from the cell; on a bi-value cell the other digit is placed at once. No
 //!   allocation.
 //! - Ending early when counting: a propagated board with 4 open cells is a rectangle with
-//!   exactly two completions (`rectangle_fills` says why), both reported without a guess.
+//!   exactly two completions (`complete_rectangle` says why), both reported without a guess.
 //! - Where the time goes: mispredicted checks and waiting on memory, more than
 //!   instructions: cutting instructions saved little of the time, letting visits overlap
 //!   saved much more (docs/design.md#compiler-fence, #pass-order).
@@ -785,16 +785,19 @@ impl Board {
         self.unsolved.iter().map(|cells| cells.count_ones()).sum()
     }
 
-    /// The two completions of a propagated board with exactly 4 open cells, the goal's
-    /// preferred digit in the first open cell first.
+    /// Reports the two completions of a propagated board with exactly 4 open cells to
+    /// `report`, made in place one after the other: first the one with the goal's preferred
+    /// digit in the first open cell, then, unless `report` returned `true`, the other.
+    /// Returns what `report` last returned.
     ///
     /// Why exactly two: after propagation a row, column or box never has one open cell (its
     /// missing digit would be a single there), so the 4 cells are 2 rows by 2 columns. Each
     /// row misses 2 digits, and an open cell has at least 2 candidates, so all 4 cells hold
     /// the same pair (each column meets both rows). They are not in one box (which would miss
     /// 4 digits) nor in 4 (one open cell each), so in 2 boxes of 2 cells: both diagonal
-    /// fillings complete every row, column and box, and nothing else does.
-    fn rectangle_fills<G: Goal>(&self) -> [Board; 2] {
+    /// fillings complete every row, column and box, and nothing else does. The second is the
+    /// first with the two digits swapped in each cell, so it needs no copy of the board.
+    fn complete_rectangle<G: Goal>(&mut self, mut report: impl FnMut(&Board) -> bool) -> bool {
         let mut cells = [0; 4];
         let mut found = 0;
         for band in 0..3 {
@@ -808,30 +811,35 @@ impl Board {
         let corner = cells[0];
         let digits = self.candidates_of(corner);
         let (low, high) = (
-            digits.trailing_zeros() as usize,
-            31 - digits.leading_zeros() as usize,
+            digits.trailing_zeros() as usize % 9,
+            (31 - digits.leading_zeros() as usize) % 9,
         );
         let (first, second) = if G::HIGH_DIGITS_FIRST {
             (high, low)
         } else {
             (low, high)
         };
-        let mut fills = [*self; 2];
         for &cell in &cells {
             debug_assert_eq!(self.candidates_of(cell), digits);
             let (same_row, same_column) = (cell / 9 == corner / 9, cell % 9 == corner % 9);
             // The corner and its opposite take one digit, the other two cells the other.
-            let (mine, other) = if same_row == same_column {
-                (first, second)
+            let other = if same_row == same_column {
+                second
             } else {
-                (second, first)
+                first
             };
-            fills[0].eliminate(other, cell);
-            fills[1].eliminate(mine, cell);
+            self.eliminate(other, cell);
         }
-        fills[0].unsolved = [0; 3];
-        fills[1].unsolved = [0; 3];
-        fills
+        self.unsolved = [0; 3];
+        if report(self) {
+            return true;
+        }
+        for &cell in &cells {
+            let (band, bit) = (cell / 27 % 3, 1 << (cell % 27));
+            self.candidates[3 * first + band] ^= bit;
+            self.candidates[3 * second + band] ^= bit;
+        }
+        report(self)
     }
 
     /// Candidates of `cell` as a mask: bit `d` set when digit `d + 1` may go there.
@@ -887,8 +895,7 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         if G::EVERY_COMPLETION && board.open_cells() == 4 {
             // A rectangle: filled both ways here instead of a guess and two propagations.
             // Counting, a quarter of the guesses go so (docs/design.md#rectangle).
-            let [first, second] = board.rectangle_fills::<G>();
-            return goal.found(&first) || goal.found(&second);
+            return board.complete_rectangle::<G>(|filled| goal.found(filled));
         }
         if goal.prune(&board) {
             return false;
