@@ -911,7 +911,15 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         } else {
             digits.trailing_zeros() as usize
         };
-        let mut guess = board;
+        // The copy is the undo. A settled board has `seen` equal to `candidates`, so both are
+        // copied from one: two short copies the compiler writes in place, not one long call.
+        debug_assert_eq!(board.seen, board.candidates);
+        let mut guess = Board {
+            candidates: board.candidates,
+            seen: board.candidates,
+            unsolved: board.unsolved,
+            columns: board.columns,
+        };
         guess.place(digit, cell);
         if G::WATCHES {
             goal.step(Step::Guess { cell, digit }, &board);
