@@ -789,7 +789,7 @@ fn missing_peers<'a>(workload: &'a Workload, options: &Options) -> Vec<&'a str> 
 struct Samples {
     /// Ours, all inputs, per run.
     ours: Vec<f64>,
-    /// Per peer, all inputs, per run (infinite: it did not finish in time).
+    /// Per peer, all inputs, per run (infinite: it failed or did not finish in time).
     peers: Vec<Vec<f64>>,
     /// Ours over the fastest peer, per run in which some peer finished.
     ratios: Vec<f64>,
@@ -825,7 +825,7 @@ fn sample(
         let mut first_peer_output = None;
         for (index, peer) in workload.peers.iter().enumerate() {
             let program = options.peers.join(peer.name);
-            // A peer that cannot finish in time sets no bar for this run.
+            // A peer that fails or cannot finish in time sets no bar for this run.
             let total = match run_all(&program, peer.args, peer_inputs, workload.timeout) {
                 Ok((times, outputs)) => {
                     if index == 0 {
@@ -885,7 +885,7 @@ fn timing_cells(workload: &Workload, mut samples: Samples, target: &str, pass: b
             if time.is_finite() {
                 format!("{} {}", peer.name, per(time))
             } else {
-                format!("{} timeout", peer.name)
+                format!("{} failed or timed out", peer.name)
             }
         })
         .collect::<Vec<_>>()

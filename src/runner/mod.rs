@@ -275,6 +275,7 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
 }
 
 /// What [`time`] saw: the main process's wall time from start to exit, and its output.
+#[derive(Debug)]
 pub struct Timed {
     pub wall: Duration,
     pub stdout: String,
@@ -282,8 +283,9 @@ pub struct Timed {
 
 /// For benchmarks: runs `program` on the file `input` (as its own standard input, so no
 /// feeding thread competes for a CPU) with the caller's environment, through [`run`], and
-/// returns its wall time, however it ended (the benchmark checks the output). `Err` when
-/// it cannot start or passes `timeout` (CPU or wall).
+/// returns its wall time and output. `Err` when it cannot start, passes `timeout` (CPU or
+/// wall), or does not exit with code 0: a program that failed sets no time (a peer once
+/// timed 1 ms a puzzle by exiting at once when its SAT solver was missing).
 pub fn time(
     program: &Path,
     args: &[&str],
@@ -299,11 +301,13 @@ pub fn time(
         .output_cap(1 << 30);
     let run = run(&spec)?;
     match run.outcome {
-        Outcome::TimeLimit { .. } => Err(format!("no exit within {} s", timeout.as_secs())),
-        _ => Ok(Timed {
+        Outcome::Exited(0) => Ok(Timed {
             wall: run.wall,
             stdout: String::from_utf8_lossy(&run.stdout).into_owned(),
         }),
+        Outcome::TimeLimit { .. } => Err(format!("no exit within {} s", timeout.as_secs())),
+        Outcome::Exited(code) => Err(format!("exit code {code}")),
+        other => Err(format!("ended by {other:?}")),
     }
 }
 

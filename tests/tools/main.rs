@@ -1,10 +1,11 @@
 //! The tools suite: the library's formats and oracle answers and the `gen` tool
 //! ([`formats`]), `stress` ([`stress`]), `submit` and its stripping ([`submit`]), the core
-//! sync rule ([`sync`]) and POJ 2676's special judge ([`checkers`]). The judge has its own suite (tests/judge.rs).
+//! sync rule ([`sync`]), the bench's timer ([`bench`]) and POJ 2676's special judge ([`checkers`]). The judge has its own suite (tests/judge.rs).
 
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bench;
 mod checkers;
 mod formats;
 mod stress;
