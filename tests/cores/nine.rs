@@ -202,14 +202,24 @@ fn choose_cell_follows_prune_on_the_same_board() {
     }
 }
 
-/// Keeps every completion the search reports.
+/// Keeps every completion the search reports, and counts its guesses.
 #[derive(Default)]
 struct AllCompletions {
     grids: Vec<[u8; 81]>,
+    guesses: usize,
 }
 
 impl Goal for AllCompletions {
     const EVERY_COMPLETION: bool = true; // so that rectangles end early, as when counting
+
+    fn expects_few_solutions(&self) -> bool {
+        false // as when counting many: the rectangle is only checked for then
+    }
+
+    fn prune(&mut self, _board: &Board) -> bool {
+        self.guesses += 1; // `prune` comes just before each guess
+        false
+    }
 
     fn found(&mut self, board: &Board) -> bool {
         self.grids.push(board.grid());
@@ -217,25 +227,29 @@ impl Goal for AllCompletions {
     }
 }
 
-fn all_completions(puzzle: &[u8; 81]) -> Vec<[u8; 81]> {
+fn all_completions(puzzle: &[u8; 81]) -> AllCompletions {
     let mut goal = AllCompletions::default();
     if let Some(board) = Board::from_grid(puzzle) {
         search(board, &mut goal);
     }
-    goal.grids
+    goal
 }
 
 /// Each completion is reported once, is valid, and there are as many as the oracle counts.
-/// (The search ends a branch with 4 open cells by filling its rectangle both ways.)
-fn assert_all_completions(puzzle: &[u8; 81]) -> usize {
-    let mut grids = all_completions(puzzle);
+/// (The search ends a branch with 4 open cells by filling its rectangle both ways.) Returns
+/// the count and the guesses made.
+fn assert_all_completions(puzzle: &[u8; 81]) -> (usize, usize) {
+    let AllCompletions {
+        grids: mut grids,
+        guesses,
+    } = all_completions(puzzle);
     assert!(grids.iter().all(|g| is_solution_of(g, puzzle)));
     let reported = grids.len();
     grids.sort_unstable();
     grids.dedup();
     assert_eq!(grids.len(), reported, "a completion reported twice");
     assert_eq!(reported as u64, oracle::count_solutions(puzzle, 1 << 20));
-    reported
+    (reported, guesses)
 }
 
 #[test]
@@ -251,7 +265,8 @@ fn a_blanked_rectangle_has_its_two_completions() {
             if two_boxes && a == d && b == c {
                 let mut puzzle = solved;
                 corners.iter().for_each(|&cell| puzzle[cell] = 0);
-                assert_eq!(assert_all_completions(&puzzle), 2);
+                // Both completions, and no guess: the rectangle is filled both ways.
+                assert_eq!(assert_all_completions(&puzzle), (2, 0));
                 rectangles += 1;
             }
         }
@@ -266,7 +281,7 @@ fn every_completion_is_reported_once() {
     for _ in 0..200 {
         let blanks = 30 + rng.below(16);
         let puzzle = random_puzzle(&mut rng, blanks);
-        if assert_all_completions(&puzzle) > 1 {
+        if assert_all_completions(&puzzle).0 > 1 {
             several += 1;
         }
     }
