@@ -239,10 +239,7 @@ fn all_completions(puzzle: &[u8; 81]) -> AllCompletions {
 /// (The search ends a branch with 4 open cells by filling its rectangle both ways.) Returns
 /// the count and the guesses made.
 fn assert_all_completions(puzzle: &[u8; 81]) -> (usize, usize) {
-    let AllCompletions {
-        grids: mut grids,
-        guesses,
-    } = all_completions(puzzle);
+    let AllCompletions { mut grids, guesses } = all_completions(puzzle);
     assert!(grids.iter().all(|g| is_solution_of(g, puzzle)));
     let reported = grids.len();
     grids.sort_unstable();
