@@ -11,7 +11,9 @@
 //! median of the runs' ratios at the newest commit, and whether the runs agree. Before any timing counts, outputs are checked (grids must solve their puzzles,
 //! counts and scores must equal the first peer's); a failed check marks the row FAILED.
 //! A row whose peer is missing is skipped with the peer's name: a ratio against the peers
-//! that happen to be there would claim more than was measured.
+//! that happen to be there would claim more than was measured. A peer that fails (an exit
+//! code other than 0, or a signal) or passes the row's time limit sets no bar for that run
+//! and shows as `failed or timed out`.
 //!
 //! Peers: `../shared/peers/build.sh DIR` and `../shared/peers/sixteen/build.sh DIR` (the
 //! default DIR is /tmp/sudoku-peers). Data: `../shared/data` beside the project, or --data.
