@@ -606,12 +606,13 @@ mod bitcore {
 //!   than the earlier rule: docs/design.md#forcing-score), scored with vector steps and
 //!   `popcnt` where the processor has them (runtime detection; the plain loop is kept). A
 //!   goal counting many solutions keeps the earlier rule: the first bi-value cell of the box
-//!   with the most open cells. Without a bi-value cell, the first open cell of each band with the fewest candidates
-//!   of those three. Try one digit on a copy (lowest first, or highest when the goal asks),
-//!   then remove it from the cell; on a bi-value cell the other digit is placed at once. No
-//!   allocation.
-//! - Ending early when counting: a propagated board with 4 open cells is a rectangle with
-//!   exactly two completions (`complete_rectangle` says why), both reported without a guess.
+//!   with the most open cells. Without a bi-value cell, the first open cell of each band
+//!   with the fewest candidates of those three. Try one digit on a copy (lowest first, or
+//!   highest when the goal asks), then remove it from the cell; on a bi-value cell the other
+//!   digit is placed at once. No allocation.
+//! - Ending early when counting many: a propagated board with 4 open cells is a rectangle
+//!   with exactly two completions (`complete_rectangle` says why), both reported without a
+//!   guess.
 //! - Where the time goes: mispredicted checks and waiting on memory, more than
 //!   instructions: cutting instructions saved little of the time, letting visits overlap
 //!   saved much more (docs/design.md#compiler-fence, #pass-order).
@@ -833,9 +834,9 @@ pub enum Step {
 ///
 /// Call order (a promise): at each node the search propagates, then calls `found` if the
 /// board is complete (twice, with both completions, for a rectangle when the goal asks for
-/// `EVERY_COMPLETION`), else `prune`, and only if that returned `false`, `choose_cell` on
-/// the same board, with nothing between: P1074's goal reuses in one what it computed in
-/// the other.
+/// `EVERY_COMPLETION` and does not expect few solutions: the same board, changed between
+/// the calls), else `prune`, and only if that returned `false`, `choose_cell` on the same
+/// board, with nothing between: P1074's goal reuses in one what it computed in the other.
 pub trait Goal {
     /// Called with each complete, valid grid. Return `true` to stop the whole search.
     fn found(&mut self, board: &Board) -> bool;

@@ -11,9 +11,9 @@
 //! median of the runs' ratios at the newest commit, and whether the runs agree. Before any timing counts, outputs are checked (grids must solve their puzzles,
 //! counts and scores must equal the first peer's); a failed check marks the row FAILED.
 //! A row whose peer is missing is skipped with the peer's name: a ratio against the peers
-//! that happen to be there would claim more than was measured. A peer that fails (an exit
-//! code other than 0, or a signal) or passes the row's time limit sets no bar for that run
-//! and shows as `failed or timed out`.
+//! that happen to be there would claim more than was measured, and so is a row whose peer
+//! fails (an exit code other than 0, or a signal). A peer that passes the row's time limit
+//! sets no bar for that run.
 //!
 //! Peers: `../shared/peers/build.sh DIR` and `../shared/peers/sixteen/build.sh DIR` (the
 //! default DIR is /tmp/sudoku-peers). Data: `../shared/data` beside the project, or --data.
@@ -621,7 +621,7 @@ fn run_all(
     args: &[&str],
     inputs: &[PathBuf],
     timeout: Duration,
-) -> Result<(Vec<Duration>, Vec<String>), String> {
+) -> Result<(Vec<Duration>, Vec<String>), runner::Untimed> {
     let mut times = Vec::new();
     let mut outputs = Vec::new();
     for input in inputs {
@@ -630,6 +630,14 @@ fn run_all(
         outputs.push(run.stdout);
     }
     Ok((times, outputs))
+}
+
+/// Why a run gave no time, in words.
+fn untimed(why: &runner::Untimed, timeout: Duration) -> String {
+    match why {
+        runner::Untimed::TimedOut => format!("no exit within {} s", timeout.as_secs()),
+        runner::Untimed::Failed(what) => what.clone(),
+    }
 }
 
 fn check(
@@ -791,7 +799,7 @@ fn missing_peers<'a>(workload: &'a Workload, options: &Options) -> Vec<&'a str> 
 struct Samples {
     /// Ours, all inputs, per run.
     ours: Vec<f64>,
-    /// Per peer, all inputs, per run (infinite: it failed or did not finish in time).
+    /// Per peer, all inputs, per run (infinite: it did not finish in time).
     peers: Vec<Vec<f64>>,
     /// Ours over the fastest peer, per run in which some peer finished.
     ratios: Vec<f64>,
@@ -822,12 +830,13 @@ fn sample(
         options,
     ) {
         let (times, outputs) = run_all(ours, &[], &workload.inputs, workload.timeout)
-            .map_err(|message| (format!("ours: {message}"), "MISS"))?;
+            .map_err(|why| (format!("ours: {}", untimed(&why, workload.timeout)), "MISS"))?;
         let mut fastest = f64::INFINITY;
         let mut first_peer_output = None;
         for (index, peer) in workload.peers.iter().enumerate() {
             let program = options.peers.join(peer.name);
-            // A peer that fails or cannot finish in time sets no bar for this run.
+            // A peer that cannot finish in time sets no bar for this run. One that fails
+            // leaves the row unmeasured, as a missing one does.
             let total = match run_all(&program, peer.args, peer_inputs, workload.timeout) {
                 Ok((times, outputs)) => {
                     if index == 0 {
@@ -835,7 +844,14 @@ fn sample(
                     }
                     times.iter().map(Duration::as_secs_f64).sum()
                 }
-                Err(_) => f64::INFINITY,
+                Err(runner::Untimed::TimedOut) => f64::INFINITY,
+                Err(why) => {
+                    let why = untimed(&why, workload.timeout);
+                    return Err((
+                        format!("SKIPPED: peer {} failed: {why}", peer.name),
+                        "SKIPPED",
+                    ));
+                }
             };
             samples.peers[index].push(total);
             fastest = fastest.min(total);
@@ -887,7 +903,7 @@ fn timing_cells(workload: &Workload, mut samples: Samples, target: &str, pass: b
             if time.is_finite() {
                 format!("{} {}", peer.name, per(time))
             } else {
-                format!("{} failed or timed out", peer.name)
+                format!("{} timeout", peer.name)
             }
         })
         .collect::<Vec<_>>()

@@ -281,17 +281,25 @@ pub struct Timed {
     pub stdout: String,
 }
 
+/// Why [`time`] gave no time.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Untimed {
+    /// It passed the time limit (CPU or wall).
+    TimedOut,
+    /// It could not start, or did not exit with code 0 (what happened, in words).
+    Failed(String),
+}
+
 /// For benchmarks: runs `program` on the file `input` (as its own standard input, so no
 /// feeding thread competes for a CPU) with the caller's environment, through [`run`], and
-/// returns its wall time and output. `Err` when it cannot start, passes `timeout` (CPU or
-/// wall), or does not exit with code 0: a program that failed sets no time (a peer once
-/// timed 1 ms a puzzle by exiting at once when its SAT solver was missing).
+/// returns its wall time and output. A program that failed gets no time (a peer once was
+/// timed at 1 ms a puzzle by exiting at once when its SAT solver was missing).
 pub fn time(
     program: &Path,
     args: &[&str],
     input: &Path,
     timeout: Duration,
-) -> Result<Timed, String> {
+) -> Result<Timed, Untimed> {
     let spec = Spec::new(program)
         .args(args.iter().copied())
         .stdin(Input::File(input.to_path_buf()))
@@ -299,15 +307,15 @@ pub fn time(
         .cpu_limit(timeout)
         .wall_limit(timeout)
         .output_cap(1 << 30);
-    let run = run(&spec)?;
+    let run = run(&spec).map_err(Untimed::Failed)?;
     match run.outcome {
         Outcome::Exited(0) => Ok(Timed {
             wall: run.wall,
             stdout: String::from_utf8_lossy(&run.stdout).into_owned(),
         }),
-        Outcome::TimeLimit { .. } => Err(format!("no exit within {} s", timeout.as_secs())),
-        Outcome::Exited(code) => Err(format!("exit code {code}")),
-        other => Err(format!("ended by {other:?}")),
+        Outcome::TimeLimit { .. } => Err(Untimed::TimedOut),
+        Outcome::Exited(code) => Err(Untimed::Failed(format!("exit code {code}"))),
+        other => Err(Untimed::Failed(format!("ended by {other:?}"))),
     }
 }
 
