@@ -598,12 +598,18 @@ impl Board {
         [once, twice, thrice]
     }
 
+    /// The open cells with exactly two candidates, per band.
+    #[inline]
+    fn bi_value_cells(&self, counts: &CandidateCounts) -> [u32; 3] {
+        let [_, twice, thrice] = counts;
+        [0, 1, 2].map(|band| self.unsolved[band] & twice[band] & !thrice[band])
+    }
+
     /// The cell to branch on: a bi-value cell if any (the most forcing one, or with
     /// `forcing` off the first of the box with the most open cells), else the first open
     /// cell of each band, whichever of those three has the fewest candidates.
     fn branch_cell(&self, counts: &CandidateCounts, forcing: bool) -> usize {
-        let [_, twice, thrice] = counts;
-        let pairs = [0, 1, 2].map(|band| self.unsolved[band] & twice[band] & !thrice[band]);
+        let pairs = self.bi_value_cells(counts);
         if pairs == [0; 3] {
             self.fewest_candidates_cell()
         } else if forcing {
@@ -676,8 +682,7 @@ impl Board {
     /// where the processor has none), or `None` without a bi-value cell; the two must agree
     /// (`tests/cores/nine.rs`).
     pub fn most_forcing_cell_each_way(&self) -> Option<[usize; 2]> {
-        let [_, twice, thrice] = self.count_candidates();
-        let pairs = [0, 1, 2].map(|band| self.unsolved[band] & twice[band] & !thrice[band]);
+        let pairs = self.bi_value_cells(&self.count_candidates());
         if pairs == [0; 3] {
             return None;
         }
