@@ -791,13 +791,59 @@ const ROW_TO_BOXES: [u32; 512] = build_row_to_boxes();
 const BAND_ALLOWED: [u32; 512] = build_band_allowed();
 /// `PEERS_IN_BAND[p]`: cells of the same band sharing a row, column or box with cell `p`.
 const PEERS_IN_BAND: [u32; 32] = build_peers_in_band();
-/// `COLUMN_OF[p]`: the column of place `p` of a band (32 entries: indexed by a 5-bit mask).
-const COLUMN_OF: [u8; 32] = {
+/// `SIGN_OF_WORD[w]`: the bit of word `w` of `candidates` in the AVX2 scoring's mask
+/// (`most_forcing_pair_avx2`). Two saturating packs, 32 -> 16 -> 8 bits, work within each
+/// 128-bit half, so groups of 4 words land in the order 0, 2, 4, 6, 1, 3, 5, 7.
+const SIGN_OF_WORD: [u32; 32] = {
     let mut table = [0; 32];
-    let mut p = 0;
-    while p < 32 {
-        table[p] = (p % 9) as u8;
-        p += 1;
+    let mut word = 0;
+    while word < 32 {
+        let group = word / 4;
+        table[word] = (4 * (group / 2 + group % 2 * 4) + word % 4) as u32;
+        word += 1;
+    }
+    table
+};
+/// `SIGNS_OF_BAND[b]`: the mask bits of band `b`'s 9 words (lane 3 unused).
+const SIGNS_OF_BAND: [u32; 4] = {
+    let mut table = [0; 4];
+    let mut digit = 0;
+    while digit < 9 {
+        let mut band = 0;
+        while band < 3 {
+            table[band] |= 1 << SIGN_OF_WORD[3 * digit + band];
+            band += 1;
+        }
+        digit += 1;
+    }
+    table
+};
+/// `WORDS_OF_SIGN[bit]`: for the mask bit of word `3 * d + b` (`SIGN_OF_WORD`), `3 * d`:
+/// the first of digit `d`'s words.
+const WORDS_OF_SIGN: [u8; 32] = {
+    let mut table = [0; 32];
+    let mut word = 0;
+    while word < 27 {
+        table[SIGN_OF_WORD[word] as usize] = (word / 3 * 3) as u8;
+        word += 1;
+    }
+    table
+};
+/// `PEERS_ACROSS[32 * b + p]`: the 20 peers of place `p` of band `b` in all 3 bands, as
+/// two halves: bands 0 and 1 (bits 0-26 and 32-58), then band 2. (128 entries: indexed by
+/// a 7-bit mask.)
+const PEERS_ACROSS: [[u64; 2]; 128] = {
+    let mut table = [[0; 2]; 128];
+    let mut band = 0;
+    while band < 3 {
+        let mut p = 0;
+        while p < 27 {
+            let mut words = [COLUMN_IN_BAND << (p % 9); 3];
+            words[band] = PEERS_IN_BAND[p];
+            table[32 * band + p] = [words[0] as u64 | (words[1] as u64) << 32, words[2] as u64];
+            p += 1;
+        }
+        band += 1;
     }
     table
 };
@@ -1299,7 +1345,8 @@ impl Board {
         #[cfg(target_arch = "x86_64")]
         {
             if std::is_x86_feature_detected!("avx2")
-                && std::is_x86_feature_detected!("bmi2")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("lzcnt")
                 && std::is_x86_feature_detected!("popcnt")
             {
                 // SAFETY: the processor has every feature the function enables.
@@ -1311,38 +1358,51 @@ impl Board {
 
     /// `most_forcing_pair` for any processor.
     fn most_forcing_pair_plain(&self, pairs: &[u32; 3]) -> usize {
-        let digits_of = |band, pos| self.candidates_at(band, pos);
-        self.score_pairs(pairs, digits_of, count_plus_three_times)
+        let digit_words = |at: usize| {
+            let digits = self.candidates_at(at >> 5 & 3, at & 31);
+            // A bi-value cell's low digit is below 8 and its high one at most 8.
+            (
+                3 * (digits.trailing_zeros() as usize & 7),
+                3 * (31 - digits.leading_zeros() as usize).min(8),
+            )
+        };
+        self.score_pairs(pairs, digit_words, count_plus_three_times)
     }
 
-    /// `most_forcing_pair` with AVX2, BMI2 and `popcnt`. A cell's digits: every word shifted
-    /// so that the cell's bit is its sign (4 vectors of 8 words), the signs gathered into
-    /// one bit per word (bit `3 * d + band`), and the band's 9 taken out with `pext`.
+    /// `most_forcing_pair` with AVX2, `lzcnt`, `tzcnt` and `popcnt`. A cell's digits: every
+    /// word shifted so that the cell's bit is its sign (4 vectors of 8 words), the 32 signs
+    /// packed into one mask (in the order `SIGN_OF_WORD` gives), the band's 9 kept, and the
+    /// two left turned back into words by `WORDS_OF_SIGN`.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi2,popcnt")]
+    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
     #[allow(unused_unsafe)] // the block is needed from edition 2024 and redundant before
     unsafe fn most_forcing_pair_avx2(&self, pairs: &[u32; 3]) -> usize {
         use std::arch::x86_64::*;
         // SAFETY: the 4 loads read the 32 words of `candidates`; the rest needs the features.
         unsafe {
             let words = self.candidates.as_ptr() as *const __m256i;
-            let quarters = [
+            let [a, b, c, d] = [
                 _mm256_loadu_si256(words),
                 _mm256_loadu_si256(words.add(1)),
                 _mm256_loadu_si256(words.add(2)),
                 _mm256_loadu_si256(words.add(3)),
             ];
-            let digits_of = |band: usize, pos: usize| {
-                let to_sign = _mm_cvtsi32_si128(31 - pos as i32);
-                let mut cell_bits = 0;
-                for (q, &quarter) in quarters.iter().enumerate() {
-                    let signs = _mm256_castsi256_ps(_mm256_sll_epi32(quarter, to_sign));
-                    cell_bits |= (_mm256_movemask_ps(signs) as u32) << (8 * q);
-                }
-                _pext_u32(cell_bits, 0o111_111_111 << band)
+            let digit_words = |at: usize| {
+                let to_sign = _mm_cvtsi32_si128(31 - (at & 31) as i32);
+                let shifted = |v| _mm256_sll_epi32(v, to_sign);
+                // Saturating packs keep each word's sign: 32 words -> 16 bits -> 8 bits.
+                let bytes = _mm256_packs_epi16(
+                    _mm256_packs_epi32(shifted(a), shifted(b)),
+                    _mm256_packs_epi32(shifted(c), shifted(d)),
+                );
+                let signs = _mm256_movemask_epi8(bytes) as u32 & SIGNS_OF_BAND[at >> 5 & 3];
+                (
+                    WORDS_OF_SIGN[signs.trailing_zeros() as usize & 31] as usize,
+                    WORDS_OF_SIGN[31 - signs.leading_zeros() as usize & 31] as usize,
+                )
             };
             let count = |x: u64, y: u64| x.count_ones() + 3 * y.count_ones();
-            self.score_pairs(pairs, digits_of, count)
+            self.score_pairs(pairs, digit_words, count)
         }
     }
 
@@ -1360,57 +1420,47 @@ impl Board {
         ])
     }
 
-    /// `most_forcing_pair`'s loop, given `digits_of(band, place)`, a cell's candidates, and
+    /// `most_forcing_pair`'s loop, given `digit_words(at)`, the first words (`3 * digit`)
+    /// of the two digits of the bi-value cell at bit `at` (`32 * band + place`), and
     /// `count_plus_three_times(x, y)`, which is `x.count_ones() + 3 * y.count_ones()`.
     #[inline(always)]
     fn score_pairs(
         &self,
         pairs: &[u32; 3],
-        digits_of: impl Fn(usize, usize) -> u32,
+        digit_words: impl Fn(usize) -> (usize, usize),
         count_plus_three_times: impl Fn(u64, u64) -> u32,
     ) -> usize {
-        // Bands 32 bits apart, so that a cell's band and place are a shift and a mask.
+        // Bands 32 bits apart, so that a cell's band and place are a shift and a mask, and
+        // `at` indexes `PEERS_ACROSS`; the 3 words of a digit, or of the bi-value cells, are
+        // two 64-bit halves laid out the same way.
         let mut left =
             u128::from(pairs[0]) | u128::from(pairs[1]) << 32 | u128::from(pairs[2]) << 64;
-        // Indexed by a band masked to 2 bits (so no index is checked): lane 3 is never used.
-        let pairs = [pairs[0], pairs[1], pairs[2], 0];
-        const NEXT: [usize; 4] = [1, 2, 0, 0];
-        const AFTER: [usize; 4] = [2, 0, 1, 0];
+        let (pairs_low, pairs_high) = (left as u64, u64::from(pairs[2]));
+        let words = |first: usize| {
+            let first = &self.candidates[first.min(24)..first.min(24) + 3];
+            (
+                u64::from(first[0]) | u64::from(first[1]) << 32,
+                u64::from(first[2]),
+            )
+        };
         let mut best_key = 0;
         while left != 0 {
-            let at = left.trailing_zeros() as usize;
+            let at = left.trailing_zeros() as usize & 127;
             left &= left - 1;
-            let (band, pos) = (at >> 5 & 3, at & 31);
-            let column = COLUMN_OF[pos] as usize;
-            let digits = digits_of(band, pos);
-            // A bi-value cell's low digit is below 8 and its high one at most 8.
-            let (low, high) = (
-                digits.trailing_zeros() as usize & 7,
-                (31 - digits.leading_zeros() as usize).min(8),
-            );
-            let (next, after) = (NEXT[band] & 3, AFTER[band] & 3);
-            // The peers holding one of the digits: in the cell's band, and its column's 3
-            // cells in each other band (packed above the band's 27 bits, 9 apart).
-            let holding = |b: usize| self.candidates[3 * low + b] | self.candidates[3 * high + b];
-            let here = holding(band) & PEERS_IN_BAND[pos];
-            let in_next = holding(next) >> column & COLUMN_IN_BAND;
-            let in_after = holding(after) >> column & COLUMN_IN_BAND;
-            let pack = |here: u32, in_next: u32, in_after: u32| {
-                u64::from(here) | u64::from(in_next) << 27 | u64::from(in_after) << 28
-            };
-            let score = count_plus_three_times(
-                pack(here, in_next, in_after),
-                pack(
-                    here & pairs[band],
-                    in_next & pairs[next] >> column,
-                    in_after & pairs[after] >> column,
-                ),
-            );
-            // The key: the score, then the earlier cell; the largest wins.
-            let cell = 27 * band + pos;
-            best_key = best_key.max(score << 7 | (127 - cell as u32));
+            let (first, second) = digit_words(at);
+            // The peers holding one of the digits, and those of them that are bi-value.
+            let ((low_a, high_a), (low_b, high_b)) = (words(first), words(second));
+            let [peers_low, peers_high] = PEERS_ACROSS[at];
+            let (held_low, held_high) =
+                ((low_a | low_b) & peers_low, (high_a | high_b) & peers_high);
+            let score = count_plus_three_times(held_low, held_low & pairs_low)
+                + count_plus_three_times(held_high, held_high & pairs_high);
+            // The key: the score, then the earlier cell (`at` grows with the cell); the
+            // largest wins.
+            best_key = best_key.max(score << 7 | (127 - at as u32));
         }
-        127 - (best_key & 127) as usize
+        let at = 127 - (best_key & 127) as usize;
+        27 * (at >> 5) + (at & 31)
     }
 
     /// The first bi-value cell (of `pairs`) of the box with the most open cells: a guess
