@@ -209,18 +209,24 @@ const WORDS_OF_SIGN: [u8; 32] = {
     }
     table
 };
-/// `PEERS_ACROSS[32 * b + p]`: the 20 peers of place `p` of band `b` in all 3 bands, as
-/// two halves: bands 0 and 1 (bits 0-26 and 32-58), then band 2. (128 entries: indexed by
-/// a 7-bit mask.)
-const PEERS_ACROSS: [[u64; 2]; 128] = {
-    let mut table = [[0; 2]; 128];
+/// `PEERS_ACROSS[32 * b + p]`: the 20 peers of place `p` of band `b` in all 3 bands, band
+/// `b'` at bit `32 * b'` (128 entries: indexed by a 7-bit mask).
+const PEERS_ACROSS: [u128; 128] = {
+    let mut table = [0; 128];
     let mut band = 0;
     while band < 3 {
         let mut p = 0;
         while p < 27 {
-            let mut words = [COLUMN_IN_BAND << (p % 9); 3];
-            words[band] = PEERS_IN_BAND[p];
-            table[32 * band + p] = [words[0] as u64 | (words[1] as u64) << 32, words[2] as u64];
+            let mut other = 0;
+            while other < 3 {
+                let peers = if other == band {
+                    PEERS_IN_BAND[p]
+                } else {
+                    COLUMN_IN_BAND << (p % 9)
+                };
+                table[32 * band + p] |= (peers as u128) << (32 * other);
+                other += 1;
+            }
             p += 1;
         }
         band += 1;
@@ -239,17 +245,19 @@ fn box_counts(cells: u32) -> u32 {
     spread((groups & 0x1FF) + (groups >> 9 & 0x1FF)) + spread(groups >> 18)
 }
 
-/// `x.count_ones() + 3 * y.count_ones()`, both counted at once (plain x86-64 has no
-/// `popcnt`): bits summed per byte for each, the bytes of `y` tripled, all bytes summed by one
-/// multiply. Exact while the total stays below 256 (here at most 33 + 3 * 33).
+/// `x.count_ones() + 3 * y.count_ones()`, all counted at once (plain x86-64 has no
+/// `popcnt`): bits summed per byte for each 64-bit half, the bytes of `y` tripled, all bytes
+/// summed by one multiply. Exact while a byte's sum (at most 8 + 8 + 3 * 16) and the total
+/// stay below 256: here the total is at most 20 + 3 * 20 (a cell's peers).
 #[inline]
-pub fn count_plus_three_times(x: u64, y: u64) -> u32 {
+pub fn count_plus_three_times(x: u128, y: u128) -> u32 {
     let per_byte = |v: u64| {
         let v = v - (v >> 1 & 0x5555_5555_5555_5555);
         let v = (v & 0x3333_3333_3333_3333) + (v >> 2 & 0x3333_3333_3333_3333);
         (v + (v >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
     };
-    ((per_byte(x) + 3 * per_byte(y)).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    let halves = |v: u128| per_byte(v as u64) + per_byte((v >> 64) as u64);
+    ((halves(x) + 3 * halves(y)).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 const fn build_row_to_boxes() -> [u32; 512] {
@@ -738,15 +746,16 @@ impl Board {
 
     /// `most_forcing_pair` for any processor.
     fn most_forcing_pair_plain(&self, pairs: &[u32; 3]) -> usize {
-        let digit_words = |at: usize| {
+        let held_by = |at: usize| {
             let digits = self.candidates_at(at >> 5 & 3, at & 31);
             // A bi-value cell's low digit is below 8 and its high one at most 8.
-            (
-                3 * (digits.trailing_zeros() as usize & 7),
-                3 * (31 - digits.leading_zeros() as usize).min(8),
-            )
+            let (low, high) = (
+                digits.trailing_zeros() as usize & 7,
+                (31 - digits.leading_zeros() as usize).min(8),
+            );
+            self.bands_of(3 * low) | self.bands_of(3 * high)
         };
-        self.score_pairs(pairs, digit_words, count_plus_three_times)
+        self.score_pairs(pairs, held_by, count_plus_three_times)
     }
 
     /// `most_forcing_pair` with AVX2, `lzcnt`, `tzcnt` and `popcnt`. A cell's digits: every
@@ -767,7 +776,7 @@ impl Board {
                 _mm256_loadu_si256(words.add(2)),
                 _mm256_loadu_si256(words.add(3)),
             ];
-            let digit_words = |at: usize| {
+            let held_by = |at: usize| {
                 let to_sign = _mm_cvtsi32_si128(31 - (at & 31) as i32);
                 let shifted = |v| _mm256_sll_epi32(v, to_sign);
                 // Saturating packs keep each word's sign: 32 words -> 16 bits -> 8 bits.
@@ -776,13 +785,12 @@ impl Board {
                     _mm256_packs_epi32(shifted(c), shifted(d)),
                 );
                 let signs = _mm256_movemask_epi8(bytes) as u32 & SIGNS_OF_BAND[at >> 5 & 3];
-                (
-                    WORDS_OF_SIGN[signs.trailing_zeros() as usize & 31] as usize,
-                    WORDS_OF_SIGN[31 - signs.leading_zeros() as usize & 31] as usize,
-                )
+                let first = WORDS_OF_SIGN[signs.trailing_zeros() as usize & 31] as usize;
+                let second = WORDS_OF_SIGN[31 - signs.leading_zeros() as usize & 31] as usize;
+                self.bands_of(first) | self.bands_of(second)
             };
-            let count = |x: u64, y: u64| x.count_ones() + 3 * y.count_ones();
-            self.score_pairs(pairs, digit_words, count)
+            let count = |x: u128, y: u128| x.count_ones() + 3 * y.count_ones();
+            self.score_pairs(pairs, held_by, count)
         }
     }
 
@@ -800,47 +808,43 @@ impl Board {
         ])
     }
 
-    /// `most_forcing_pair`'s loop, given `digit_words(at)`, the first words (`3 * digit`)
-    /// of the two digits of the bi-value cell at bit `at` (`32 * band + place`), and
-    /// `count_plus_three_times(x, y)`, which is `x.count_ones() + 3 * y.count_ones()`.
+    /// `most_forcing_pair`'s loop, given `held_by(at)`, the cells (as `bands_of` gives
+    /// them) that hold one of the two digits of the bi-value cell at bit `at`
+    /// (`32 * band + place`), and `count_plus_three_times(x, y)`, which is
+    /// `x.count_ones() + 3 * y.count_ones()`.
     #[inline(always)]
     fn score_pairs(
         &self,
         pairs: &[u32; 3],
-        digit_words: impl Fn(usize) -> (usize, usize),
-        count_plus_three_times: impl Fn(u64, u64) -> u32,
+        held_by: impl Fn(usize) -> u128,
+        count_plus_three_times: impl Fn(u128, u128) -> u32,
     ) -> usize {
-        // Bands 32 bits apart, so that a cell's band and place are a shift and a mask, and
-        // `at` indexes `PEERS_ACROSS`; the 3 words of a digit, or of the bi-value cells, are
-        // two 64-bit halves laid out the same way.
-        let mut left =
+        // Bands 32 bits apart, as `bands_of` lays them out: a cell's band and place are a
+        // shift and a mask, and `at` indexes `PEERS_ACROSS`.
+        let bi_value =
             u128::from(pairs[0]) | u128::from(pairs[1]) << 32 | u128::from(pairs[2]) << 64;
-        let (pairs_low, pairs_high) = (left as u64, u64::from(pairs[2]));
-        let words = |first: usize| {
-            let first = &self.candidates[first.min(24)..first.min(24) + 3];
-            (
-                u64::from(first[0]) | u64::from(first[1]) << 32,
-                u64::from(first[2]),
-            )
-        };
+        let mut left = bi_value;
         let mut best_key = 0;
         while left != 0 {
             let at = left.trailing_zeros() as usize & 127;
             left &= left - 1;
-            let (first, second) = digit_words(at);
             // The peers holding one of the digits, and those of them that are bi-value.
-            let ((low_a, high_a), (low_b, high_b)) = (words(first), words(second));
-            let [peers_low, peers_high] = PEERS_ACROSS[at];
-            let (held_low, held_high) =
-                ((low_a | low_b) & peers_low, (high_a | high_b) & peers_high);
-            let score = count_plus_three_times(held_low, held_low & pairs_low)
-                + count_plus_three_times(held_high, held_high & pairs_high);
+            let holding = held_by(at) & PEERS_ACROSS[at];
+            let score = count_plus_three_times(holding, holding & bi_value);
             // The key: the score, then the earlier cell (`at` grows with the cell); the
             // largest wins.
             best_key = best_key.max(score << 7 | (127 - at as u32));
         }
         let at = 127 - (best_key & 127) as usize;
         27 * (at >> 5) + (at & 31)
+    }
+
+    /// A digit's 3 words, `candidates[first..first + 3]`, as one number: band `b` at bit
+    /// `32 * b`.
+    #[inline(always)]
+    fn bands_of(&self, first: usize) -> u128 {
+        let words = &self.candidates[first..first + 3];
+        u128::from(words[0]) | u128::from(words[1]) << 32 | u128::from(words[2]) << 64
     }
 
     /// The first bi-value cell (of `pairs`) of the box with the most open cells: a guess

@@ -483,16 +483,26 @@ fn the_branch_cell_is_the_most_forcing_bi_value_cell_or_the_box_rules() {
 }
 
 /// The forcing score's count without `popcnt` (the path of a processor that lacks it) equals
-/// the hardware count on every word the score packs: random ones and the fullest.
+/// the hardware count on every kind of word the score counts: a cell's peers in the 3 bands
+/// (band `b` at bit `32 * b`), all of them or random ones.
 #[test]
 fn the_plain_score_count_matches_the_hardware_count() {
-    // The band's 27 cells, then the column's cells of the next and the last band, 9 apart.
-    const PLACES: u64 = ((1 << 27) - 1) | (0x40201 << 27) | (0x40201 << 28);
+    let place = |cell: usize| 32 * (cell / 27) + cell % 27;
+    let peers: Vec<u128> = (0..81)
+        .map(|cell| {
+            (0..81)
+                .filter(|&other| are_peers(cell, other))
+                .fold(0, |word, other| word | 1 << place(other))
+        })
+        .collect();
+    assert!(peers.iter().all(|word| word.count_ones() == 20));
     let mut rng = Rng::new(2026_1126);
-    let mut words = vec![(PLACES, PLACES), (PLACES, 0), (0, PLACES), (0, 0)];
-    for _ in 0..100_000 {
-        let x = rng.next_u64() & rng.next_u64() & PLACES;
-        words.push((x, x & rng.next_u64()));
+    let mut words: Vec<(u128, u128)> = peers.iter().map(|&all| (all, all)).collect();
+    words.extend([(peers[40], 0), (0, peers[40]), (0, 0)]);
+    let mut random = || u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+    for round in 0..100_000 {
+        let x = random() & random() & peers[round % 81];
+        words.push((x, x & random()));
     }
     for (x, y) in words {
         let expected = x.count_ones() + 3 * y.count_ones();
