@@ -434,40 +434,45 @@ impl Board {
             for (pos, &value) in cells.iter().enumerate() {
                 givens |= u32::from(value != 0) << pos;
             }
-            while givens != 0 {
-                let pos = givens.trailing_zeros() as usize;
-                givens &= givens - 1;
+            // Each given's own cell, by digit: the band's givens leave every digit at the
+            // end, all at once, but these stay.
+            let mut own = [0u32; 9];
+            let mut left = givens;
+            while left != 0 {
+                let pos = left.trailing_zeros() as usize;
+                left &= left - 1;
                 let cell = 27 * band + pos;
                 let value = grid[cell];
                 debug_assert!(value <= 9, "callers pass cells 0-9");
-                let digit = usize::from(value - 1);
+                let digit = usize::from(value - 1) % 9;
                 // Each given so far took its digit from its row, column and box, so a
                 // clashing given finds its own candidate gone.
                 if board.candidates[3 * digit + band] & (1 << pos) == 0 {
                     return None;
                 }
                 board.place_given(digit, cell);
+                own[digit] |= 1 << pos;
             }
+            for (digit, &own) in own.iter().enumerate() {
+                board.candidates[3 * digit + band] =
+                    board.candidates[3 * digit + band] & !givens | own;
+            }
+            board.unsolved[band] &= !givens;
         }
         Some(board)
     }
 
-    /// Puts a given, eagerly: takes the digit from the cell's row and box and from the whole
-    /// column, takes the cell from the other digits, and marks it solved. (`place` does the
-    /// first part inside the band only and leaves the rest to propagation; for the givens,
-    /// doing it all at once saves the first propagation many rounds.)
+    /// Puts a given's digit, eagerly: takes it from the cell's row and box and from the
+    /// whole column, its own cell included (`from_grid` puts that back when it takes the
+    /// band's givens from the other digits). `place` does the first part inside the band
+    /// only and leaves the rest to propagation; for the givens, doing it all at once saves
+    /// the first propagation many rounds.
     fn place_given(&mut self, digit: usize, cell: usize) {
-        let (band, pos) = (cell / 27, cell % 27);
-        for other in 0..9 {
-            self.candidates[3 * other + band] &= !(1 << pos);
-        }
-        let column = !(COLUMN_IN_BAND << (pos % 9));
-        for other_band in 0..3 {
-            self.candidates[3 * digit + other_band] &= column;
+        let column = !(COLUMN_IN_BAND << (cell % 9));
+        for band in 0..3 {
+            self.candidates[3 * digit + band] &= column;
         }
         self.place(digit, cell); // the row and box in the band
-        self.candidates[3 * digit + band] |= 1 << pos; // the loops above took it too
-        self.unsolved[band] &= !(1 << pos);
     }
 
     /// Puts `digit` (0-based) in `cell`, which must still allow it. Lazy: it only takes

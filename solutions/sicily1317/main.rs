@@ -434,8 +434,9 @@ fn nothing_more(extra: Option<(usize, &[u8])>, after: &str) -> Result<(), String
     }
 }
 
-/// Appends `grid` (at most 256 cells) as lines of `width` cells, each cell through
-/// `symbol`, separated by a space when `spaced`.
+/// Appends `grid` (at most 256 cells, whole lines) as lines of `width` cells, each cell
+/// through `symbol`, separated by a space when `spaced`.
+#[inline] // the callers' constant width and spacing make the loops short
 pub fn push_grid(
     text: &mut String,
     grid: &[u8],
@@ -444,24 +445,32 @@ pub fn push_grid(
     symbol: impl Fn(u8) -> char,
 ) {
     // The grid is made in a byte buffer and appended at once: a `push` per character costs a
-    // capacity check and a UTF-8 encoding each, a fair part of a fast puzzle's time.
+    // capacity check and a UTF-8 encoding each, a fair part of a fast puzzle's time. Each
+    // line is written into its own slice, so no byte's index is checked.
+    let line_length = if spaced { 2 * width } else { width + 1 };
     let mut bytes = [b' '; 2 * 256];
     let mut length = 0;
-    for row in grid.chunks(width) {
-        for &cell in row {
-            bytes[length] = symbol(cell) as u8; // digits and letters: ASCII
-            length += if spaced { 2 } else { 1 }; // the space is in place
-        }
+    for (line, row) in bytes
+        .chunks_exact_mut(line_length)
+        .zip(grid.chunks_exact(width))
+    {
         if spaced {
-            length -= 1;
+            for (pair, &cell) in line.chunks_exact_mut(2).zip(row) {
+                pair[0] = symbol(cell) as u8; // digits and letters: ASCII
+            }
+        } else {
+            for (place, &cell) in line.iter_mut().zip(row) {
+                *place = symbol(cell) as u8;
+            }
         }
-        bytes[length] = b'\n';
-        length += 1;
+        line[line_length - 1] = b'\n';
+        length += line_length;
     }
     text.push_str(std::str::from_utf8(&bytes[..length]).unwrap_or("?\n"));
 }
 
 /// Appends `solution` as `push_grid` does, or the line `none` when there is none.
+#[inline] // the callers' constant width and spacing make the loops short
 pub fn push_answer(
     text: &mut String,
     solution: Option<&[u8]>,
@@ -504,12 +513,14 @@ pub fn write_failed(error: io::Error) -> String {
 }
 
 /// Runs `answer` on `output` through a buffer, flushed even when `answer` fails: the answers
-/// written before malformed input reach the judge, then the error.
+/// written before malformed input reach the judge, then the error. The buffer is the size
+/// of a Linux pipe's (64 KiB), 8 times the default: a fast solution's output is megabytes,
+/// and each write is a system call (and, into a pipe, a wake-up of its reader).
 pub fn buffered<W: Write>(
     output: W,
     answer: impl FnOnce(&mut io::BufWriter<W>) -> Result<(), String>,
 ) -> Result<(), String> {
-    let mut output = io::BufWriter::new(output);
+    let mut output = io::BufWriter::with_capacity(1 << 16, output);
     let result = answer(&mut output);
     output.flush().map_err(write_failed)?;
     result
@@ -954,40 +965,45 @@ impl Board {
             for (pos, &value) in cells.iter().enumerate() {
                 givens |= u32::from(value != 0) << pos;
             }
-            while givens != 0 {
-                let pos = givens.trailing_zeros() as usize;
-                givens &= givens - 1;
+            // Each given's own cell, by digit: the band's givens leave every digit at the
+            // end, all at once, but these stay.
+            let mut own = [0u32; 9];
+            let mut left = givens;
+            while left != 0 {
+                let pos = left.trailing_zeros() as usize;
+                left &= left - 1;
                 let cell = 27 * band + pos;
                 let value = grid[cell];
                 debug_assert!(value <= 9, "callers pass cells 0-9");
-                let digit = usize::from(value - 1);
+                let digit = usize::from(value - 1) % 9;
                 // Each given so far took its digit from its row, column and box, so a
                 // clashing given finds its own candidate gone.
                 if board.candidates[3 * digit + band] & (1 << pos) == 0 {
                     return None;
                 }
                 board.place_given(digit, cell);
+                own[digit] |= 1 << pos;
             }
+            for (digit, &own) in own.iter().enumerate() {
+                board.candidates[3 * digit + band] =
+                    board.candidates[3 * digit + band] & !givens | own;
+            }
+            board.unsolved[band] &= !givens;
         }
         Some(board)
     }
 
-    /// Puts a given, eagerly: takes the digit from the cell's row and box and from the whole
-    /// column, takes the cell from the other digits, and marks it solved. (`place` does the
-    /// first part inside the band only and leaves the rest to propagation; for the givens,
-    /// doing it all at once saves the first propagation many rounds.)
+    /// Puts a given's digit, eagerly: takes it from the cell's row and box and from the
+    /// whole column, its own cell included (`from_grid` puts that back when it takes the
+    /// band's givens from the other digits). `place` does the first part inside the band
+    /// only and leaves the rest to propagation; for the givens, doing it all at once saves
+    /// the first propagation many rounds.
     fn place_given(&mut self, digit: usize, cell: usize) {
-        let (band, pos) = (cell / 27, cell % 27);
-        for other in 0..9 {
-            self.candidates[3 * other + band] &= !(1 << pos);
-        }
-        let column = !(COLUMN_IN_BAND << (pos % 9));
-        for other_band in 0..3 {
-            self.candidates[3 * digit + other_band] &= column;
+        let column = !(COLUMN_IN_BAND << (cell % 9));
+        for band in 0..3 {
+            self.candidates[3 * digit + band] &= column;
         }
         self.place(digit, cell); // the row and box in the band
-        self.candidates[3 * digit + band] |= 1 << pos; // the loops above took it too
-        self.unsolved[band] &= !(1 << pos);
     }
 
     /// Puts `digit` (0-based) in `cell`, which must still allow it. Lazy: it only takes

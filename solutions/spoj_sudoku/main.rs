@@ -426,8 +426,9 @@ fn nothing_more(extra: Option<(usize, &[u8])>, after: &str) -> Result<(), String
     }
 }
 
-/// Appends `grid` (at most 256 cells) as lines of `width` cells, each cell through
-/// `symbol`, separated by a space when `spaced`.
+/// Appends `grid` (at most 256 cells, whole lines) as lines of `width` cells, each cell
+/// through `symbol`, separated by a space when `spaced`.
+#[inline] // the callers' constant width and spacing make the loops short
 pub fn push_grid(
     text: &mut String,
     grid: &[u8],
@@ -436,24 +437,32 @@ pub fn push_grid(
     symbol: impl Fn(u8) -> char,
 ) {
     // The grid is made in a byte buffer and appended at once: a `push` per character costs a
-    // capacity check and a UTF-8 encoding each, a fair part of a fast puzzle's time.
+    // capacity check and a UTF-8 encoding each, a fair part of a fast puzzle's time. Each
+    // line is written into its own slice, so no byte's index is checked.
+    let line_length = if spaced { 2 * width } else { width + 1 };
     let mut bytes = [b' '; 2 * 256];
     let mut length = 0;
-    for row in grid.chunks(width) {
-        for &cell in row {
-            bytes[length] = symbol(cell) as u8; // digits and letters: ASCII
-            length += if spaced { 2 } else { 1 }; // the space is in place
-        }
+    for (line, row) in bytes
+        .chunks_exact_mut(line_length)
+        .zip(grid.chunks_exact(width))
+    {
         if spaced {
-            length -= 1;
+            for (pair, &cell) in line.chunks_exact_mut(2).zip(row) {
+                pair[0] = symbol(cell) as u8; // digits and letters: ASCII
+            }
+        } else {
+            for (place, &cell) in line.iter_mut().zip(row) {
+                *place = symbol(cell) as u8;
+            }
         }
-        bytes[length] = b'\n';
-        length += 1;
+        line[line_length - 1] = b'\n';
+        length += line_length;
     }
     text.push_str(std::str::from_utf8(&bytes[..length]).unwrap_or("?\n"));
 }
 
 /// Appends `solution` as `push_grid` does, or the line `none` when there is none.
+#[inline] // the callers' constant width and spacing make the loops short
 pub fn push_answer(
     text: &mut String,
     solution: Option<&[u8]>,
@@ -496,12 +505,14 @@ pub fn write_failed(error: io::Error) -> String {
 }
 
 /// Runs `answer` on `output` through a buffer, flushed even when `answer` fails: the answers
-/// written before malformed input reach the judge, then the error.
+/// written before malformed input reach the judge, then the error. The buffer is the size
+/// of a Linux pipe's (64 KiB), 8 times the default: a fast solution's output is megabytes,
+/// and each write is a system call (and, into a pipe, a wake-up of its reader).
 pub fn buffered<W: Write>(
     output: W,
     answer: impl FnOnce(&mut io::BufWriter<W>) -> Result<(), String>,
 ) -> Result<(), String> {
-    let mut output = io::BufWriter::new(output);
+    let mut output = io::BufWriter::with_capacity(1 << 16, output);
     let result = answer(&mut output);
     output.flush().map_err(write_failed)?;
     result
