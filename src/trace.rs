@@ -129,9 +129,6 @@ pub struct Trace {
     pub mismatches: Vec<String>,
     /// Whether the goal tries the highest digit first.
     pub high_first: bool,
-    /// Whether the core branches on the most forcing bi-value cell (9x9, `expects_few_solutions`)
-    /// rather than by the box rule.
-    pub forcing: bool,
     /// What the goal concluded (P1074: its best score), set by [`trace_problem`].
     pub outcome: String,
     /// P4573's signs as `(smaller, larger)` cells, drawn on the page's board; empty elsewhere.
@@ -291,7 +288,6 @@ impl Trace {
             solutions: Vec::new(),
             mismatches: Vec::new(),
             high_first,
-            forcing: true,
             outcome: String::new(),
             signs: Vec::new(),
             last: start.clone(),
@@ -576,7 +572,7 @@ impl Trace {
         let count = |cell: usize| board.masks[cell].count_ones();
         let open = |cell: usize| board.values[cell] == 0;
         let box_of = |cell: usize| (cell / side) / n * n + (cell % side) / n;
-        if n == 3 && self.forcing {
+        if n == 3 {
             let pairs: Vec<usize> = (0..81).filter(|&c| open(c) && count(c) == 2).collect();
             let score = |cell: usize| -> u32 {
                 (0..81)
@@ -597,31 +593,6 @@ impl Trace {
                         "the core's rule: the bi-value cell whose guess forces most (score \
                          {best}: its peers holding one of its digits, 4 for a bi-value one, 1 \
                          for another)"
-                    ),
-                );
-            }
-        }
-        if n == 3 {
-            let mut best: Option<(usize, usize)> = None; // (open count, box)
-            for b in 0..9 {
-                let cells: Vec<usize> = (0..81).filter(|&c| box_of(c) == b).collect();
-                if cells.iter().any(|&c| open(c) && count(c) == 2) {
-                    let opens = cells.iter().filter(|&&c| open(c)).count();
-                    if best.map_or(true, |(o, _)| opens > o) {
-                        best = Some((opens, b));
-                    }
-                }
-            }
-            if let Some((opens, b)) = best {
-                let cell = (0..81)
-                    .find(|&c| box_of(c) == b && open(c) && count(c) == 2)
-                    .unwrap();
-                return (
-                    cell,
-                    format!(
-                        "the core's rule: a bi-value cell, the first of the box with the most \
-                         open cells (box {}, {opens} open)",
-                        b + 1
                     ),
                 );
             }
@@ -868,7 +839,7 @@ impl Trace {
 
 /// The snapshot of a board of each core (they are different types with the same API).
 macro_rules! watch {
-    ($core:ident, $snap:ident, $run:ident, $n:expr, $side2:expr, $forcing:path; $($every:tt)*) => {
+    ($core:ident, $snap:ident, $run:ident, $n:expr, $side2:expr; $($every:tt)*) => {
         fn $snap(board: &$core::Board) -> Snapshot {
             Snapshot {
                 n: $n,
@@ -884,8 +855,7 @@ macro_rules! watch {
             inner: G,
             limit: usize,
         ) -> Tracer<G> {
-            let mut trace = Trace::new($snap(&board), G::HIGH_DIGITS_FIRST, limit);
-            trace.forcing = $forcing(&inner);
+            let trace = Trace::new($snap(&board), G::HIGH_DIGITS_FIRST, limit);
             let mut tracer = Tracer { inner, trace };
             $core::search(board, &mut tracer);
             tracer
@@ -951,31 +921,16 @@ macro_rules! watch {
     };
 }
 
-/// Whether a 9x9 goal has the core branch on the most forcing cell (each core its own trait).
-fn forcing9<G: nine::Goal>(goal: &G) -> bool {
-    goal.expects_few_solutions()
-}
-fn forcing1074<G: target::Goal>(goal: &G) -> bool {
-    goal.expects_few_solutions()
-}
-fn forcing4573<G: signs::Goal>(goal: &G) -> bool {
-    goal.expects_few_solutions()
-}
-/// The 16x16 core has one rule (its own forcing score).
-fn forcing16<G>(_goal: &G) -> bool {
-    true
-}
-
-watch!(nine, snap9, run9, 3, 81, forcing9;
+watch!(nine, snap9, run9, 3, 81;
     const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
     fn expects_few_solutions(&self) -> bool { self.inner.expects_few_solutions() });
-watch!(target, snap1074, run1074, 3, 81, forcing1074;
+watch!(target, snap1074, run1074, 3, 81;
     const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
     fn expects_few_solutions(&self) -> bool { self.inner.expects_few_solutions() });
-watch!(signs, snap4573, run4573, 3, 81, forcing4573;
+watch!(signs, snap4573, run4573, 3, 81;
     const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
     fn expects_few_solutions(&self) -> bool { self.inner.expects_few_solutions() });
-watch!(sixteen, snap16, run16, 4, 256, forcing16;);
+watch!(sixteen, snap16, run16, 4, 256;);
 
 /// The goal a problem's solution searches with, watched on puzzle `puzzle` (0-based) of
 /// `input` (the problem's input format), keeping at most `limit` steps.

@@ -426,8 +426,8 @@ fn nothing_more(extra: Option<(usize, &[u8])>, after: &str) -> Result<(), String
 }
 
 /// Appends `grid` (at most 256 cells, whole lines) as lines of `width` cells, each cell
-/// through `symbol`, separated by a space when `spaced`.
-#[inline] // the callers' constant width and spacing make the loops short
+/// through `symbol`, separated by a space when `spaced`. Inlined: a constant width unrolls it.
+#[inline]
 pub fn push_grid(
     text: &mut String,
     grid: &[u8],
@@ -435,9 +435,8 @@ pub fn push_grid(
     spaced: bool,
     symbol: impl Fn(u8) -> char,
 ) {
-    // The grid is made in a byte buffer and appended at once: a `push` per character costs a
-    // capacity check and a UTF-8 encoding each, a fair part of a fast puzzle's time. Each
-    // line is written into its own slice, so no byte's index is checked.
+    // Made in a byte buffer, a slice a line (no index checked), and appended at once: a
+    // `push` per character costs a capacity check and a UTF-8 encoding each.
     let line_length = if spaced { 2 * width } else { width + 1 };
     let mut bytes = [b' '; 2 * 256];
     let mut length = 0;
@@ -461,7 +460,7 @@ pub fn push_grid(
 }
 
 /// Appends `solution` as `push_grid` does, or the line `none` when there is none.
-#[inline] // the callers' constant width and spacing make the loops short
+#[inline]
 pub fn push_answer(
     text: &mut String,
     solution: Option<&[u8]>,
@@ -504,9 +503,8 @@ pub fn write_failed(error: io::Error) -> String {
 }
 
 /// Runs `answer` on `output` through a buffer, flushed even when `answer` fails: the answers
-/// written before malformed input reach the judge, then the error. The buffer is the size
-/// of a Linux pipe's (64 KiB), 8 times the default: a fast solution's output is megabytes,
-/// and each write is a system call (and, into a pipe, a wake-up of its reader).
+/// written before malformed input reach the judge, then the error. 64 KiB, a pipe's size:
+/// the default 8 KiB cost a write call per 50 Kattis boards.
 pub fn buffered<W: Write>(
     output: W,
     answer: impl FnOnce(&mut io::BufWriter<W>) -> Result<(), String>,

@@ -1131,8 +1131,8 @@ fn nothing_more(extra: Option<(usize, &[u8])>, after: &str) -> Result<(), String
 }
 
 /// Appends `grid` (at most 256 cells, whole lines) as lines of `width` cells, each cell
-/// through `symbol`, separated by a space when `spaced`.
-#[inline] // the callers' constant width and spacing make the loops short
+/// through `symbol`, separated by a space when `spaced`. Inlined: a constant width unrolls it.
+#[inline]
 pub fn push_grid(
     text: &mut String,
     grid: &[u8],
@@ -1140,9 +1140,8 @@ pub fn push_grid(
     spaced: bool,
     symbol: impl Fn(u8) -> char,
 ) {
-    // The grid is made in a byte buffer and appended at once: a `push` per character costs a
-    // capacity check and a UTF-8 encoding each, a fair part of a fast puzzle's time. Each
-    // line is written into its own slice, so no byte's index is checked.
+    // Made in a byte buffer, a slice a line (no index checked), and appended at once: a
+    // `push` per character costs a capacity check and a UTF-8 encoding each.
     let line_length = if spaced { 2 * width } else { width + 1 };
     let mut bytes = [b' '; 2 * 256];
     let mut length = 0;
@@ -1166,7 +1165,7 @@ pub fn push_grid(
 }
 
 /// Appends `solution` as `push_grid` does, or the line `none` when there is none.
-#[inline] // the callers' constant width and spacing make the loops short
+#[inline]
 pub fn push_answer(
     text: &mut String,
     solution: Option<&[u8]>,
@@ -1209,9 +1208,8 @@ pub fn write_failed(error: io::Error) -> String {
 }
 
 /// Runs `answer` on `output` through a buffer, flushed even when `answer` fails: the answers
-/// written before malformed input reach the judge, then the error. The buffer is the size
-/// of a Linux pipe's (64 KiB), 8 times the default: a fast solution's output is megabytes,
-/// and each write is a system call (and, into a pipe, a wake-up of its reader).
+/// written before malformed input reach the judge, then the error. 64 KiB, a pipe's size:
+/// the default 8 KiB cost a write call per 50 Kattis boards.
 pub fn buffered<W: Write>(
     output: W,
     answer: impl FnOnce(&mut io::BufWriter<W>) -> Result<(), String>,
@@ -1311,12 +1309,11 @@ pub(crate) mod bitcore {
 //! - Branching: binary and iterative. Pick the bi-value cell whose guess forces most: the
 //!   most peers holding one of its digits, a bi-value one counting 4 (25-30% fewer guesses
 //!   than the earlier rule: docs/design.md#forcing-score), scored with vector steps and
-//!   `popcnt` where the processor has them (runtime detection; the plain loop is kept). A
-//!   goal counting many solutions keeps the earlier rule: the first bi-value cell of the box
-//!   with the most open cells. Without a bi-value cell, the first open cell of each band
-//!   with the fewest candidates of those three. Try one digit on a copy (lowest first, or
-//!   highest when the goal asks), then remove it from the cell; on a bi-value cell the other
-//!   digit is placed at once. No allocation.
+//!   `popcnt` where the processor has them (runtime detection; the plain loop is kept).
+//!   Without a bi-value cell, the first open cell of each band with the fewest candidates
+//!   of those three. Try one digit on a copy (lowest first, or highest when the goal asks),
+//!   then remove it from the cell; on a bi-value cell the other digit is placed at once. No
+//!   allocation.
 //! - Ending early when counting many: a propagated board with 4 open cells is a rectangle
 //!   with exactly two completions (`complete_rectangle` says why), both reported without a
 //!   guess.
@@ -1461,17 +1458,6 @@ const PEERS_ACROSS: [u128; 128] = {
     table
 };
 
-/// The open-cell counts of the 3 boxes of a band, one per byte (box `k` in byte `k`), for a
-/// band's 27-bit `cells`: each 3-cell group counted in place (`v - (v >> 1) - (v >> 2)`
-/// within a group is its bit count), two rows added (at most 6, still 3 bits), then the
-/// groups spread to bytes so that the third row's counts add without carries.
-#[inline]
-fn box_counts(cells: u32) -> u32 {
-    let groups = cells - (cells >> 1 & 0o333_333_333) - (cells >> 2 & 0o111_111_111);
-    let spread = |v: u32| (v & 0o7) | (v & 0o70) << 5 | (v & 0o700) << 10;
-    spread((groups & 0x1FF) + (groups >> 9 & 0x1FF)) + spread(groups >> 18)
-}
-
 /// `x.count_ones() + 3 * y.count_ones()`, all counted at once (plain x86-64 has no
 /// `popcnt`): bits summed per byte for each 64-bit half, the bytes of `y` tripled, all bytes
 /// summed by one multiply. Exact while a byte's sum (at most 8 + 8 + 3 * 16) and the total
@@ -1614,9 +1600,9 @@ pub trait Goal {
     }
     /// Whether the goal expects few solutions (the default), so that nearly all of the
     /// search is dead subtrees: then the core pays more per node to refute them sooner, with
-    /// the stack rule and the bi-value cell whose guess forces most as its branch cell.
-    /// `false`, for a goal counting many, takes the cheaper box rule and no stack rule,
-    /// which win when much of the tree is solutions (docs/design.md#serg).
+    /// the stack rule. `false`, for a goal counting many, skips the stack rule and finishes
+    /// a rectangle at once (`EVERY_COMPLETION`), which win when much of the tree is
+    /// solutions (docs/design.md#serg).
     fn expects_few_solutions(&self) -> bool {
         true
     }
@@ -1939,17 +1925,14 @@ impl Board {
         [0, 1, 2].map(|band| self.unsolved[band] & twice[band] & !thrice[band])
     }
 
-    /// The cell to branch on: a bi-value cell if any (the most forcing one, or with
-    /// `forcing` off the first of the box with the most open cells), else the first open
-    /// cell of each band, whichever of those three has the fewest candidates.
-    fn branch_cell(&self, counts: &CandidateCounts, forcing: bool) -> usize {
+    /// The cell to branch on: the most forcing bi-value cell if there is one, else the first
+    /// open cell of each band, whichever of those three has the fewest candidates.
+    fn branch_cell(&self, counts: &CandidateCounts) -> usize {
         let pairs = self.bi_value_cells(counts);
         if pairs == [0; 3] {
             self.fewest_candidates_cell()
-        } else if forcing {
-            self.most_forcing_pair(&pairs)
         } else {
-            self.pair_in_busiest_box(&pairs)
+            self.most_forcing_pair(&pairs)
         }
     }
 
@@ -2077,28 +2060,6 @@ impl Board {
     fn bands_of(&self, first: usize) -> u128 {
         let words = &self.candidates[first..first + 3];
         u128::from(words[0]) | u128::from(words[1]) << 32 | u128::from(words[2]) << 64
-    }
-
-    /// The first bi-value cell (of `pairs`) of the box with the most open cells: a guess
-    /// there reaches the most undecided cells (docs/design.md#branch-cell).
-    fn pair_in_busiest_box(&self, pairs: &[u32; 3]) -> usize {
-        // Branch-free: each box's key is its open-cell count (then the earlier box) when it
-        // holds a bi-value cell, else 0, and the largest key wins. (With an `if` per box
-        // this function caused a tenth of the search's mispredicted branches.)
-        let mut best_key = 0;
-        for (band, (&open, &band_pairs)) in self.unsolved.iter().zip(pairs).enumerate() {
-            let counts = box_counts(open);
-            for k in 0..3 {
-                let has_pair = u32::from(band_pairs & BOX_IN_BAND << (3 * k) != 0);
-                let box_index = (3 * band + k) as u32;
-                let key = has_pair * ((counts >> (8 * k) & 0xFF) << 4 | (15 - box_index));
-                best_key = best_key.max(key);
-            }
-        }
-        let box_index = 15 - (best_key & 15) as usize;
-        let (band, k) = (box_index / 3 % 3, box_index % 3);
-        let in_box = pairs[band] & BOX_IN_BAND << (3 * k);
-        27 * band + in_box.trailing_zeros() as usize
     }
 
     /// With no bi-value cell: the first open cell of each band, whichever of those three
@@ -2246,7 +2207,7 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         }
         let cell = match goal.choose_cell(&board) {
             Some(cell) => cell,
-            None => board.branch_cell(&counts, goal.expects_few_solutions()),
+            None => board.branch_cell(&counts),
         };
         let digits = board.candidates_of(cell);
         debug_assert!(digits.count_ones() > 1, "branch on an open cell below 81");

@@ -71,10 +71,15 @@ struct Counting<G> {
 }
 
 macro_rules! counting {
-    ($core:ident $(, $every:ident)?) => {
+    ($core:ident $(, $every:ident, $few:ident)?) => {
         impl<G: $core::Goal> $core::Goal for Counting<G> {
             const HIGH_DIGITS_FIRST: bool = G::HIGH_DIGITS_FIRST;
-            $(const $every: bool = G::$every;)?
+            $(
+                const $every: bool = G::$every;
+                fn $few(&self) -> bool {
+                    self.inner.$few()
+                }
+            )?
             fn found(&mut self, board: &$core::Board) -> bool {
                 self.inner.found(board)
             }
@@ -88,10 +93,10 @@ macro_rules! counting {
         }
     };
 }
-counting!(nine, EVERY_COMPLETION);
+counting!(nine, EVERY_COMPLETION, expects_few_solutions);
 counting!(sixteen);
 use p1074::bitcore as target;
-counting!(target, EVERY_COMPLETION);
+counting!(target, EVERY_COMPLETION, expects_few_solutions);
 
 /// The solution's node count on the first puzzle of `name`'s sample, without the trace.
 fn plain_nodes(name: &str, input: &str) -> u64 {
