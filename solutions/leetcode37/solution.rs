@@ -776,7 +776,7 @@ impl Board {
                 );
                 let signs = _mm256_movemask_epi8(bytes) as u32 & SIGNS_OF_BAND[at >> 5 & 3];
                 let first = WORDS_OF_SIGN[signs.trailing_zeros() as usize & 31] as usize;
-                let second = WORDS_OF_SIGN[31 - signs.leading_zeros() as usize & 31] as usize;
+                let second = WORDS_OF_SIGN[(31 - signs.leading_zeros() as usize) & 31] as usize;
                 self.bands_of(first) | self.bands_of(second)
             };
             let count = |x: u128, y: u128| x.count_ones() + 3 * y.count_ones();
