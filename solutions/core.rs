@@ -30,7 +30,8 @@
 //!   digit's column-to-band choice is a permutation too), for the 9 digits at once from
 //!   `columns`, which each visit keeps up to date. It finds what the band rule cannot see:
 //!   hidden singles in columns, and boxes confined by a column (docs/design.md#stack-rule).
-//!   A goal counting many solutions skips it (`Goal::expects_few_solutions`).
+//!   A goal counting many solutions skips it (`Goal::expects_few_solutions`), and its
+//!   visits skip `columns`.
 //! - Naked singles: candidates per cell counted bit-sliced over the 9 digits (`once`,
 //!   `twice`), 27 cells at a time, the 3 bands in one loop.
 //! - Branching: binary and iterative. Pick the bi-value cell whose guess forces most: the
@@ -277,8 +278,8 @@ pub struct Board {
     unsolved: [u32; 3],
     /// `columns[d]`: digit `d`'s columns, bit `9 * b + c` when its word of band `b` held
     /// column `c` at that word's last visit, so exact whenever the band rule is quiet (the
-    /// stack rule's input). Lanes 9-11 stay full (no rule ever cuts them): 12 lanes make
-    /// 3 vectors of 4.
+    /// stack rule's input; not kept for a goal that skips the stack rule). Lanes 9-11 stay
+    /// full (no rule ever cuts them): 12 lanes make 3 vectors of 4.
     columns: [u32; 12],
 }
 
@@ -441,7 +442,13 @@ impl Board {
     /// 0 when it is solved) so that choosing a branch cell need not count again.
     fn settle<G: Goal>(&mut self, goal: &mut G) -> Option<CandidateCounts> {
         loop {
-            if !self.apply_band_rule(goal) {
+            // `columns` is the stack rule's input: kept only for a goal that runs it.
+            let consistent = if goal.expects_few_solutions() {
+                self.apply_band_rule::<G, true>(goal)
+            } else {
+                self.apply_band_rule::<G, false>(goal)
+            };
+            if !consistent {
                 return None;
             }
             if self.is_solved() {
@@ -464,8 +471,11 @@ impl Board {
         }
     }
 
-    /// Visits every changed digit-band until none changes. `false` on a contradiction.
-    fn apply_band_rule<G: Goal>(&mut self, goal: &mut G) -> bool {
+    /// Visits every changed digit-band until none changes, keeping `columns` up to date when
+    /// `COLUMNS`. `false` on a contradiction. (Not inlined: one copy for each setting, each
+    /// called from `settle`; so it measured faster than inlined.)
+    #[inline(never)]
+    fn apply_band_rule<G: Goal, const COLUMNS: bool>(&mut self, goal: &mut G) -> bool {
         // Unrolled by hand: with a constant index, each visit's words are fixed addresses.
         // The fence emits nothing; it stops LLVM from keeping words loaded by earlier checks
         // in registers across the pass, which spilled them (docs/design.md#compiler-fence).
@@ -473,7 +483,7 @@ impl Board {
             ($quiet:ident; $($index:literal)*) => {$(
                 if self.candidates[$index] != self.seen[$index] {
                     $quiet = false;
-                    if !self.visit($index, goal) {
+                    if !self.visit::<G, COLUMNS>($index, goal) {
                         return false;
                     }
                 }
@@ -494,9 +504,10 @@ impl Board {
         }
     }
 
-    /// The band rule on digit-band `index`, then its columns and its solved rows.
+    /// The band rule on digit-band `index`, then its columns (and `columns`, when
+    /// `COLUMNS`) and its solved rows.
     #[inline(always)]
-    fn visit<G: Goal>(&mut self, index: usize, goal: &mut G) -> bool {
+    fn visit<G: Goal, const COLUMNS: bool>(&mut self, index: usize, goal: &mut G) -> bool {
         let band = index % 3;
         let before = self.candidates[index];
         let presence = ROW_TO_BOXES[(before & 0x1FF) as usize]
@@ -515,7 +526,10 @@ impl Board {
         let columns = (cells | cells >> 9 | cells >> 18) & 0x1FF;
         let keep = OTHER_BANDS_KEEP[columns as usize];
         let digit = index / 3;
-        self.columns[digit] = self.columns[digit] & !(0x1FF << (9 * band)) | columns << (9 * band);
+        if COLUMNS {
+            let others = self.columns[digit] & !(0x1FF << (9 * band));
+            self.columns[digit] = others | columns << (9 * band);
+        }
         let first = index - band;
         self.candidates[first + (band + 1) % 3] &= keep;
         self.candidates[first + (band + 2) % 3] &= keep;
