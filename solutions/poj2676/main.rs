@@ -571,8 +571,8 @@ mod bitcore {
 //!   rows left with one cell as solved and takes those cells from the other 8 digits.
 //! - So placing a digit is lazy: it only confines the digit to its cell within its own
 //!   digit-band; the visit that follows does the rest, in bulk. (Givens are the exception:
-//!   `from_grid` clears their cell and column at once, which spares the first propagation
-//!   most of its rounds.)
+//!   `from_grid` clears their column at once, and their cells from the other digits band by
+//!   band, which spares the first propagation most of its rounds.)
 //! - Change tracking: `seen` keeps each digit-band as its last visit left it. A pass checks
 //!   the 27 words and visits those that differ (a change to a word later in the pass is
 //!   seen in the same pass), until a pass finds nothing. The pass is unrolled (fixed
@@ -588,7 +588,7 @@ mod bitcore {
 //!   `twice`), 27 cells at a time, the 3 bands in one loop.
 //! - Branching: binary and iterative. Pick the bi-value cell whose guess forces most: the
 //!   most peers holding one of its digits, a bi-value one counting 4 (25-30% fewer guesses
-//!   than the earlier rule: docs/design.md#forcing-score), scored with vector steps and
+//!   than the box rule it replaced: docs/design.md#forcing-score), scored with vector steps and
 //!   `popcnt` where the processor has them (runtime detection; the plain loop is kept).
 //!   Without a bi-value cell, the first open cell of each band with the fewest candidates
 //!   of those three. Try one digit on a copy (lowest first, or highest when the goal asks),
@@ -702,9 +702,9 @@ const SIGNS_OF_BAND: [u32; 4] = {
     }
     table
 };
-/// `WORDS_OF_SIGN[bit]`: for the mask bit of word `3 * d + b` (`SIGN_OF_WORD`), `3 * d`:
+/// `FIRST_WORD_OF_SIGN[bit]`: for the mask bit of word `3 * d + b` (`SIGN_OF_WORD`), `3 * d`:
 /// the first of digit `d`'s words.
-const WORDS_OF_SIGN: [u8; 32] = {
+const FIRST_WORD_OF_SIGN: [u8; 32] = {
     let mut table = [0; 32];
     let mut word = 0;
     while word < 27 {
@@ -882,7 +882,8 @@ pub trait Goal {
     /// search is dead subtrees: then the core pays more per node to refute them sooner, with
     /// the stack rule. `false`, for a goal counting many, skips the stack rule and finishes
     /// a rectangle at once (`EVERY_COMPLETION`), which win when much of the tree is
-    /// solutions (docs/design.md#serg).
+    /// solutions (docs/design.md#serg). The answer must not change during a search: the
+    /// band rule keeps the stack rule's input only while it is `true`.
     fn expects_few_solutions(&self) -> bool {
         true
     }
@@ -946,9 +947,9 @@ impl Board {
                 board.place_given(digit, cell);
                 own[digit] |= 1 << pos;
             }
-            for (digit, &own) in own.iter().enumerate() {
+            for (digit, &kept) in own.iter().enumerate() {
                 board.candidates[3 * digit + band] =
-                    board.candidates[3 * digit + band] & !givens | own;
+                    board.candidates[3 * digit + band] & !givens | kept;
             }
             board.unsolved[band] &= !givens;
         }
@@ -1254,7 +1255,7 @@ impl Board {
 
     /// `most_forcing_pair` for any processor.
     fn most_forcing_pair_plain(&self, pairs: &[u32; 3]) -> usize {
-        let held_by = |at: usize| {
+        let holding_digits_of = |at: usize| {
             let digits = self.candidates_at(at >> 5 & 3, at & 31);
             // A bi-value cell's low digit is below 8 and its high one at most 8.
             let (low, high) = (
@@ -1263,13 +1264,13 @@ impl Board {
             );
             self.bands_of(3 * low) | self.bands_of(3 * high)
         };
-        self.score_pairs(pairs, held_by, count_plus_three_times)
+        self.score_pairs(pairs, holding_digits_of, count_plus_three_times)
     }
 
     /// `most_forcing_pair` with AVX2, `lzcnt`, `tzcnt` and `popcnt`. A cell's digits: every
     /// word shifted so that the cell's bit is its sign (4 vectors of 8 words), the 32 signs
     /// packed into one mask (in the order `SIGN_OF_WORD` gives), the band's 9 kept, and the
-    /// two left turned back into words by `WORDS_OF_SIGN`.
+    /// two left turned back into words by `FIRST_WORD_OF_SIGN`.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
     #[allow(unused_unsafe)] // the block is needed from edition 2024 and redundant before
@@ -1284,7 +1285,7 @@ impl Board {
                 _mm256_loadu_si256(words.add(2)),
                 _mm256_loadu_si256(words.add(3)),
             ];
-            let held_by = |at: usize| {
+            let holding_digits_of = |at: usize| {
                 let to_sign = _mm_cvtsi32_si128(31 - (at & 31) as i32);
                 let shifted = |v| _mm256_sll_epi32(v, to_sign);
                 // Saturating packs keep each word's sign: 32 words -> 16 bits -> 8 bits.
@@ -1293,12 +1294,15 @@ impl Board {
                     _mm256_packs_epi32(shifted(c), shifted(d)),
                 );
                 let signs = _mm256_movemask_epi8(bytes) as u32 & SIGNS_OF_BAND[at >> 5 & 3];
-                let first = WORDS_OF_SIGN[signs.trailing_zeros() as usize & 31] as usize;
-                let second = WORDS_OF_SIGN[(31 - signs.leading_zeros() as usize) & 31] as usize;
-                self.bands_of(first) | self.bands_of(second)
+                // The two digits' first words (`3 * digit`), not the digits themselves.
+                let lowest_sign = signs.trailing_zeros() as usize & 31;
+                let highest_sign = (31 - signs.leading_zeros() as usize) & 31;
+                let first_word = FIRST_WORD_OF_SIGN[lowest_sign] as usize;
+                let second_word = FIRST_WORD_OF_SIGN[highest_sign] as usize;
+                self.bands_of(first_word) | self.bands_of(second_word)
             };
             let count = |x: u128, y: u128| x.count_ones() + 3 * y.count_ones();
-            self.score_pairs(pairs, held_by, count)
+            self.score_pairs(pairs, holding_digits_of, count)
         }
     }
 
@@ -1316,15 +1320,15 @@ impl Board {
         ])
     }
 
-    /// `most_forcing_pair`'s loop, given `held_by(at)`, the cells (as `bands_of` gives
-    /// them) that hold one of the two digits of the bi-value cell at bit `at`
-    /// (`32 * band + place`), and `count_plus_three_times(x, y)`, which is
+    /// `most_forcing_pair`'s loop, given `holding_digits_of(at)`, the cells (laid out as
+    /// `bands_of` gives them) that hold one of the two digits of the bi-value cell at bit
+    /// `at` (`32 * band + place`), and `count_plus_three_times(x, y)`, which is
     /// `x.count_ones() + 3 * y.count_ones()`.
     #[inline(always)]
     fn score_pairs(
         &self,
         pairs: &[u32; 3],
-        held_by: impl Fn(usize) -> u128,
+        holding_digits_of: impl Fn(usize) -> u128,
         count_plus_three_times: impl Fn(u128, u128) -> u32,
     ) -> usize {
         // Bands 32 bits apart, as `bands_of` lays them out: a cell's band and place are a
@@ -1337,7 +1341,7 @@ impl Board {
             let at = left.trailing_zeros() as usize & 127;
             left &= left - 1;
             // The peers holding one of the digits, and those of them that are bi-value.
-            let holding = held_by(at) & PEERS_ACROSS[at];
+            let holding = holding_digits_of(at) & PEERS_ACROSS[at];
             let score = count_plus_three_times(holding, holding & bi_value);
             // The key: the score, then the earlier cell (`at` grows with the cell); the
             // largest wins.
