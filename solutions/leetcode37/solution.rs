@@ -249,6 +249,19 @@ pub fn count_plus_three_times(x: u128, y: u128) -> u32 {
     ((halves(x) + 3 * halves(y)).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
+/// Three band words as one number, band `b` at bit `32 * b`: the layout of `PEERS_ACROSS`,
+/// whose set bits `at` name cells by a shift and a mask (`cell_at`).
+#[inline(always)]
+fn bands_as_one([first, second, third]: [u32; 3]) -> u128 {
+    u128::from(first) | u128::from(second) << 32 | u128::from(third) << 64
+}
+
+/// The cell of bit `at` (`32 * band + place`) of a `bands_as_one` number.
+#[inline(always)]
+fn cell_at(at: usize) -> usize {
+    27 * (at >> 5) + (at & 31)
+}
+
 const fn build_row_to_boxes() -> [u32; 512] {
     let mut table = [0; 512];
     let mut row = 0;
@@ -827,10 +840,8 @@ impl Board {
         holding_digits_of: impl Fn(usize) -> u128,
         count_plus_three_times: impl Fn(u128, u128) -> u32,
     ) -> usize {
-        // Bands 32 bits apart, as `bands_of` lays them out: a cell's band and place are a
-        // shift and a mask, and `at` indexes `PEERS_ACROSS`.
-        let bi_value =
-            u128::from(pairs[0]) | u128::from(pairs[1]) << 32 | u128::from(pairs[2]) << 64;
+        // A bit `at` of the bi-value cells indexes `PEERS_ACROSS` as it is.
+        let bi_value = bands_as_one(*pairs);
         let mut left = bi_value;
         let mut best_key = 0;
         while left != 0 {
@@ -843,16 +854,14 @@ impl Board {
             // largest wins.
             best_key = best_key.max(score << 7 | (127 - at as u32));
         }
-        let at = 127 - (best_key & 127) as usize;
-        27 * (at >> 5) + (at & 31)
+        cell_at(127 - (best_key & 127) as usize)
     }
 
-    /// A digit's 3 words, `candidates[first..first + 3]`, as one number: band `b` at bit
-    /// `32 * b`.
+    /// A digit's 3 words, `candidates[first..first + 3]`, as `bands_as_one` lays them out.
     #[inline(always)]
     fn bands_of(&self, first: usize) -> u128 {
         let words = &self.candidates[first..first + 3];
-        u128::from(words[0]) | u128::from(words[1]) << 32 | u128::from(words[2]) << 64
+        bands_as_one([words[0], words[1], words[2]])
     }
 
     /// With no bi-value cell: the first open cell of each band, whichever of those three
@@ -896,13 +905,11 @@ impl Board {
     /// first with the two digits swapped in each cell, so it needs no copy of the board.
     fn complete_rectangle<G: Goal>(&mut self, mut report: impl FnMut(&Board) -> bool) -> bool {
         // The 4 cells in order, without a loop per band (its exits would be mispredicted).
-        let [first_band, second_band, third_band] = self.unsolved;
-        let mut open =
-            u128::from(first_band) | u128::from(second_band) << 32 | u128::from(third_band) << 64;
+        let mut open = bands_as_one(self.unsolved);
         let cells = [0; 4].map(|_| {
             let at = open.trailing_zeros() as usize;
             open &= open.wrapping_sub(1);
-            27 * (at >> 5) + (at & 31)
+            cell_at(at)
         });
         let corner = cells[0];
         let digits = self.candidates_of(corner);
