@@ -162,6 +162,7 @@ const MOUNT_ATTR_RDONLY: u64 = 1;
 const AT_FDCWD: c_int = -100;
 const AT_RECURSIVE: c_int = 0x8000;
 const RLIMIT_FSIZE: c_int = 1;
+const RLIMIT_STACK: c_int = 3;
 const RLIMIT_CORE: c_int = 4;
 const RLIMIT_NPROC: c_int = 6;
 const RUSAGE_CHILDREN: c_int = -1;
@@ -324,6 +325,7 @@ struct Plan {
     argv_pointers: Vec<*const c_char>,
     envp_pointers: Vec<*const c_char>,
     file_size_limit: u64,
+    stack_limit: Option<u64>,
     process_limit: u64,
     /// Whether the program is held at its exit stop for its high-water mark: only under a
     /// memory limit (each stop is a round trip through the init, which a benchmark's
@@ -431,6 +433,7 @@ impl Plan {
             envp_pointers: pointers(&envp),
             strings: (argv, envp),
             file_size_limit: spec.file_size_limit,
+            stack_limit: spec.stack_limit,
             process_limit: spec.process_limit as u64,
             trace_exit: spec.memory_limit_kib.is_some(),
             nice,
@@ -691,6 +694,9 @@ unsafe fn start_program(plan: &Plan) -> ! {
     };
     limit(RLIMIT_CORE, 0);
     limit(RLIMIT_FSIZE, plan.file_size_limit);
+    if let Some(stack) = plan.stack_limit {
+        limit(RLIMIT_STACK, stack);
+    }
     if plan.namespaces {
         // Counted per user namespace, so only this run's processes count (ignored for
         // root, whose count the caller's polling caps instead).

@@ -125,6 +125,10 @@ pub struct Spec {
     pub stderr_cap: usize,
     /// Largest file the program may write (RLIMIT_FSIZE): past it, SIGXFSZ.
     pub file_size_limit: u64,
+    /// The program's stack size (RLIMIT_STACK), as its judge sets it; `None` keeps the
+    /// caller's (8 MiB in most shells, or unlimited: then a deep recursion's verdict would
+    /// depend on who runs the judge).
+    pub stack_limit: Option<u64>,
     /// Most processes alive at once; more is `ProcessLimit`.
     pub process_limit: usize,
     pub env: Env,
@@ -147,6 +151,7 @@ impl Spec {
             output_cap: 64 << 20,
             stderr_cap: 8 << 10,
             file_size_limit: 1 << 30,
+            stack_limit: None,
             process_limit: 64,
             env: Env::Exactly(minimal_env()),
             current_dir: None,
@@ -187,6 +192,10 @@ impl Spec {
     }
     pub fn file_size_limit(mut self, bytes: u64) -> Spec {
         self.file_size_limit = bytes;
+        self
+    }
+    pub fn stack_limit(mut self, bytes: u64) -> Spec {
+        self.stack_limit = Some(bytes);
         self
     }
     pub fn process_limit(mut self, processes: usize) -> Spec {
