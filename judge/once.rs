@@ -11,7 +11,7 @@ use super::{
     compared, ended_early, ready, run_case, shown, special_judge, CaseLimits, Context, Judged,
     LoadedCase,
 };
-use crate::discover::{self, Case, Problem};
+use crate::discover::{self, Case, Kind, Problem};
 use crate::report::{say, Verdict};
 use std::io::Read;
 use std::path::Path;
@@ -44,16 +44,7 @@ pub fn run_once(
             return Ok(false);
         }
     };
-    let limits = CaseLimits {
-        time_ms: context
-            .options
-            .time_limit_ms
-            .unwrap_or(problem.time_limit_ms),
-        memory_mib: context
-            .options
-            .memory_limit_mib
-            .unwrap_or(problem.memory_limit_mib),
-    };
+    let limits = CaseLimits::of(context.options, problem, "");
     let run = run_case(program, bytes.clone(), &limits, &context.sandbox)?;
     show_run(&run, &limits);
     if let Some(judged) = ended_early(&run, &limits, program) {
@@ -172,7 +163,7 @@ fn check(
     run: &Run,
 ) -> Result<Judged, String> {
     let Some(checker) = checker else {
-        let mut judged = compared(context.options, &answer.text, &run.stdout);
+        let mut judged = compared(context.options, problem, &answer.text, &run.stdout);
         judged
             .1
             .insert(0, "against the plain oracle's answer".into());
@@ -189,7 +180,7 @@ fn check(
         name: "input".into(),
         input: Some(input_path.clone()),
         expected: Some(answer_path.clone()),
-        time_limit_ms: problem.time_limit_ms,
+        kind: Kind::Within,
     };
     let loaded = LoadedCase {
         input: Vec::new(),
