@@ -26,12 +26,12 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 pub use sudoku_toolkit::files::read_regular;
-pub use sudoku_toolkit::limits::{JudgeLimits, Kind, Limits, MEMORY_LIMIT_MIB, TIME_LIMIT_MS};
+pub use sudoku_toolkit::limits::{
+    JudgeLimits, Kind, Limits, LIMITS_FILE_MAX, MEMORY_LIMIT_MIB, TIME_LIMIT_MS,
+};
 use sudoku_toolkit::profiles::{self, Profile};
 /// Largest `.in` or `.out` file read (a case's data is held in memory while it runs).
 pub const CASE_FILE_MAX: u64 = 256 << 20;
-/// Largest `limits` file read.
-pub const LIMITS_FILE_MAX: u64 = 64 << 10;
 
 /// One test case. A missing `.in` or `.out` (`None`) is reported as a judge error, never AC.
 pub struct Case {

@@ -533,11 +533,11 @@ fn program_for(root: &Path, problem: &Problem, options: &Options) -> Result<Prog
 fn contract_line(problem: &Problem, options: &Options) -> String {
     let profile = problem.profile;
     let limits = problem.judge_limits();
-    let own = if problem.limits.knows(profile.name) {
-        String::new()
-    } else {
-        let main = problem.limits.judge.as_deref().unwrap_or("the statement");
-        format!(" ({main}'s: none given for {})", profile.name)
+    let own = match &problem.limits.judge {
+        Some(main) if !problem.limits.knows(profile.name) => {
+            format!(" ({main}'s: none given for {})", profile.name)
+        }
+        _ => String::new(),
     };
     let stack = match profile.stack {
         profiles::Stack::MemoryLimit => "stack = memory".to_string(),

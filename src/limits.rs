@@ -20,7 +20,7 @@
 //!
 //! A `kind` pattern may hold `*` (any run of characters); the first line that matches a
 //! case decides. When a file has `kind` lines, every case must match one; a file without any
-//! (a user's own folder of tests) makes every case `within`. A `beyond` case needs its
+//! (a user's own folder of tests) makes every case `official`: each counts, none is tagged. A `beyond` case needs its
 //! reason. `text-mode` marks data a Windows judge read through text-mode input, so a
 //! contestant's program gets it with each CR before a LF removed, as that judge's program
 //! saw it (our own solutions still get the bytes as stored). Every value is checked: a
@@ -33,6 +33,8 @@ use std::ops::RangeInclusive;
 /// Limits accepted in a `limits` file (a typo like 10000000 s is an error, not a hang).
 pub const TIME_LIMIT_MS: RangeInclusive<u64> = 1..=600_000;
 pub const MEMORY_LIMIT_MIB: RangeInclusive<u64> = 1..=65_536;
+/// Largest `limits` file read.
+pub const LIMITS_FILE_MAX: u64 = 64 << 10;
 
 /// What a case is, against the statement of its problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,13 +105,37 @@ impl Limits {
             || self.other_judges.iter().any(|(name, _)| name == profile)
     }
 
-    /// The kind of `case`: the first `kind` line matching it, `Within` when the file has
+    /// The kind of `case`: the first `kind` line matching it, `official` when the file has
     /// none (checked by [`Limits::parse`]: with `kind` lines, every case matches one).
     pub fn kind_of(&self, case: &str) -> Kind {
         self.kinds
             .iter()
             .find(|(pattern, _)| matches(pattern, case))
-            .map_or(Kind::Within, |(_, kind)| kind.clone())
+            .map_or(Kind::Official { text_mode: false }, |(_, kind)| {
+                kind.clone()
+            })
+    }
+
+    /// The `limits` file of the problem folder `dir` (its cases checked against it), read
+    /// as the judge reads it.
+    pub fn read(dir: &std::path::Path) -> Result<Limits, String> {
+        let path = dir.join("limits");
+        let text = crate::files::read_regular(&path, LIMITS_FILE_MAX)?;
+        let text =
+            String::from_utf8(text).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+        let mut cases: Vec<String> = std::fs::read_dir(dir)
+            .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+            .flatten()
+            .filter_map(|entry| {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                ["in", "out", "ans"]
+                    .iter()
+                    .find_map(|ext| name.strip_suffix(&format!(".{ext}")).map(str::to_string))
+            })
+            .collect();
+        cases.sort();
+        cases.dedup();
+        Limits::parse(&text, &path.display().to_string(), &cases)
     }
 
     /// Parses a `limits` file; `shown` names it in errors, `cases` are the problem's cases.
@@ -365,7 +391,10 @@ mod tests {
         .unwrap();
         assert_eq!(limits.kind_of("one"), Kind::Official { text_mode: true });
         assert_eq!(limits.kind_of("two_a"), Kind::Beyond("made up".into()));
-        assert_eq!(parse(top).unwrap().kind_of("one"), Kind::Within);
+        assert_eq!(
+            parse(top).unwrap().kind_of("one"),
+            Kind::Official { text_mode: false }
+        );
         let error = |text: &str| parse(&format!("{top}{text}")).unwrap_err();
         assert!(error("kind one = official\n").contains("no `kind` line matches the case `two_a`"));
         assert!(error("kind * = beyond\n").contains("needs its reason"));
