@@ -146,8 +146,8 @@ pub const PROFILES: &[Profile] = &[
         stack: Stack::MemoryLimit,
         env: &[],
         source_limit: None,
-        source: "POJ takes C, C++, Pascal, Java and Fortran only (poj.org/page?id=1000): Rust \
-                 is built as `generic` here",
+        source: "POJ takes C, C++, Pascal, Java and Fortran only (poj.org/page?id=1000, stored \
+                 copy, 2026-11): Rust is built as `generic` here",
         contract: "poj.org/page?id=1000 (FAQ: C, C++, Pascal, Java, Fortran; no Python); \
                    poj.org/showmessage?message_id=87097 (2007): Presentation Error when only \
                    white space or blank lines differ, spaces at line ends and blank lines at \
@@ -167,8 +167,8 @@ pub const PROFILES: &[Profile] = &[
         stack: Stack::MemoryLimit,
         env: &[],
         source_limit: None,
-        source: "AcWing most likely takes no Rust (its language list, unconfirmed): Rust is \
-                 built as `generic` here",
+        source: "AcWing most likely takes no Rust (its language list, unconfirmed as of \
+                 2026-11): Rust is built as `generic` here",
         contract: "unconfirmed throughout (no stored copy of AcWing's judging page): Linux, \
                    g++ -O2 -std=c++17, python3, lines compared ignoring trailing white space, \
                    stack as large as the memory limit. Problem limits from stored copies of \

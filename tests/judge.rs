@@ -2039,19 +2039,33 @@ fn the_readme_profile_table_mirrors_judge_profiles() {
             cells[0].starts_with(&format!("| `{}`", profile.name)),
             "{row}"
         );
-        assert_eq!(
-            cells[1],
-            format!("`{}`", profile.rustc_flags.join(" ")),
-            "{row}"
-        );
+        let rust = match profile.takes_rust {
+            true => format!("`{}`", profile.rustc_flags.join(" ")),
+            false => "takes no Rust".to_string(),
+        };
+        assert_eq!(cells[1], rust, "{row}");
         let limit = cells[2].replace(',', "");
         match profile.source_limit {
             None => assert!(limit == "-" || limit == "unconfirmed", "{row}"),
             Some(bytes) if bytes % 1024 == 0 => assert_eq!(limit, format!("{} KiB", bytes >> 10)),
             Some(bytes) => assert_eq!(limit, format!("{bytes} bytes")),
         }
+        if profile.name != "leetcode" {
+            let standard = profile.cpp.flags.iter().find(|f| f.starts_with("-std=")).unwrap();
+            assert!(cells[3].contains(standard), "{row}");
+        }
+        let compare = match profile.compare {
+            sudoku_toolkit::compare::Mode::TokensAnyCase => "tokens, any case",
+            mode => mode.name(),
+        };
+        assert!(cells[5].starts_with(compare), "{row}");
+        let stack = match profile.stack {
+            profiles::Stack::MemoryLimit => "= memory".to_string(),
+            profiles::Stack::Mib(mib) => format!("{mib} MiB"),
+        };
+        assert!(cells[6].starts_with(&stack), "{row}");
         // Where the facts come from, and as of when (a year), except for our own convention.
-        let dated = profile.source.contains("202") && cells[3].contains("20");
+        let dated = profile.source.contains("202") && cells[7].contains("20");
         assert!(
             profile.name == "generic" || dated,
             "{row}\n{}",
