@@ -2051,7 +2051,12 @@ fn the_readme_profile_table_mirrors_judge_profiles() {
             Some(bytes) => assert_eq!(limit, format!("{bytes} bytes")),
         }
         if profile.name != "leetcode" {
-            let standard = profile.cpp.flags.iter().find(|f| f.starts_with("-std=")).unwrap();
+            let standard = profile
+                .cpp
+                .flags
+                .iter()
+                .find(|f| f.starts_with("-std="))
+                .unwrap();
             assert!(cells[3].contains(standard), "{row}");
         }
         let compare = match profile.compare {
@@ -2403,5 +2408,51 @@ fn own_tests_may_hold_kattis_ans_files() {
         "AC",
         "{}",
         stdout(&output)
+    );
+}
+
+/// `--input` on a shipped case is checked against its own `.out` (the plain oracle needs
+/// seconds to minutes on POJ 3074's puzzles), and on a new input against the shipped
+/// solution's answer; the oracle comes last.
+#[test]
+fn own_input_prefers_the_answer_file_then_the_shipped_solution() {
+    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let sample = testdata.join("acwing166/poj3074_sample.in");
+    let answer = fs::read_to_string(testdata.join("acwing166/poj3074_sample.out")).unwrap();
+    let printed = scratch_root("own-input-answer").join("printed.txt");
+    fs::write(&printed, &answer).unwrap();
+    let command = format!("cat {}", printed.display());
+    let output = judge_project(
+        &[
+            "acwing166",
+            "--cmd",
+            &command,
+            "--input",
+            sample.to_str().unwrap(),
+        ],
+        "",
+    );
+    let report = stdout(&output);
+    assert!(report.contains("check: AC"), "{report}");
+    assert!(
+        report.contains("against the answer file testdata/acwing166/poj3074_sample.out"),
+        "{report}"
+    );
+    // The same puzzles from standard input: no file beside it, but a shipped case's bytes.
+    let output = judge_project(
+        &["acwing166", "--cmd", &command, "--input", "-"],
+        &fs::read_to_string(&sample).unwrap(),
+    );
+    let report = stdout(&output);
+    assert!(report.contains("against the answer file testdata/acwing166/"), "{report}");
+    // A new hard puzzle: the shipped solution answers it.
+    let hard =
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\nend\n";
+    let output = judge_project(&["acwing166", "--cmd", "echo 1", "--input", "-"], hard);
+    let report = stdout(&output);
+    assert!(report.contains("check: WA"), "{report}");
+    assert!(
+        report.contains("against the shipped solution's answer"),
+        "{report}"
     );
 }
