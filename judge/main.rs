@@ -558,9 +558,17 @@ fn contract_line(problem: &Problem, options: &Options) -> String {
         Some(_) => "the special judge".to_string(),
         None => format!("compared as {compare}"),
     };
+    let time = match profile.slowdown {
+        slowdown if slowdown == 1.0 => format!("{} ms", limits.time_limit_ms),
+        slowdown => format!(
+            "{} ms ({} ms here: its machines ran {slowdown}x slower)",
+            limits.time_limit_ms,
+            scaled(limits.time_limit_ms, slowdown)
+        ),
+    };
     format!(
-        "judging {} as {}: {} ms, {} MiB{own}, {stack}{env}, {compare}",
-        problem.name, profile.name, limits.time_limit_ms, limits.memory_limit_mib
+        "judging {} as {}: {time}, {} MiB{own}, {stack}{env}, {compare}",
+        problem.name, profile.name, limits.memory_limit_mib
     )
 }
 
@@ -606,21 +614,48 @@ struct LoadedCase<'a> {
 
 /// The limits a case runs under: the problem's under its judge, or the command line's.
 struct CaseLimits {
+    /// The CPU time limit here: the judge's, divided by how much slower its machines ran.
     time_ms: u64,
     memory_mib: u64,
     stack_bytes: u64,
+    /// The judge's own time limit and its slowdown, when they differ from `time_ms`.
+    scaled_from: Option<(u64, f64)>,
 }
 
 impl CaseLimits {
     fn of(options: &Options, problem: &Problem, case: &str) -> CaseLimits {
         let judge = problem.judge_limits();
         let memory_mib = options.memory_limit_mib.unwrap_or(judge.memory_limit_mib);
+        let slowdown = problem.profile.slowdown;
+        let judges_ms = judge.time_limit_for(case);
+        let (time_ms, scaled_from) = match options.time_limit_ms {
+            Some(ms) => (ms, None),
+            None if slowdown == 1.0 => (judges_ms, None),
+            None => (scaled(judges_ms, slowdown), Some((judges_ms, slowdown))),
+        };
         CaseLimits {
-            time_ms: options.time_limit_ms.unwrap_or(judge.time_limit_for(case)),
+            time_ms,
             memory_mib,
             stack_bytes: problem.profile.stack.bytes(memory_mib),
+            scaled_from,
         }
     }
+
+    /// `294 ms` or `294 ms here: poj's 1000 ms on machines 3.4x slower`.
+    fn time_shown(&self, judge: &str) -> String {
+        match self.scaled_from {
+            None => format!("{} ms", self.time_ms),
+            Some((ms, slowdown)) => format!(
+                "{} ms here: {judge}'s {ms} ms on machines {slowdown}x slower",
+                self.time_ms
+            ),
+        }
+    }
+}
+
+/// `ms` divided by `slowdown`, at least 1 ms.
+fn scaled(ms: u64, slowdown: f64) -> u64 {
+    ((ms as f64 / slowdown).round() as u64).max(1)
 }
 
 /// Judges one case, step by step: are the program and checker ready, load the case, run the
@@ -664,7 +699,7 @@ fn judge_case(
         Ok(run) => run,
         Err(message) => return described((Verdict::JudgeError, vec![message]), None),
     };
-    let (verdict, mut details) = match ended_early(&run, &limits, program) {
+    let (verdict, mut details) = match ended_early(&run, &limits, program, problem) {
         Some(judged) => judged,
         None => match checker {
             Some(checker) => special_judge(checker, context, problem, case, &loaded, &run),
@@ -759,7 +794,12 @@ fn run_case(
 
 /// The verdict of a run that did not end with exit code 0 (a limit, a crash); `None` when it
 /// did, and its output decides.
-fn ended_early(run: &Run, limits: &CaseLimits, program: &Program) -> Option<Judged> {
+fn ended_early(
+    run: &Run,
+    limits: &CaseLimits,
+    program: &Program,
+    problem: &Problem,
+) -> Option<Judged> {
     Some(match run.outcome {
         Outcome::Exited(0) => return None,
         Outcome::TimeLimit { wall_cap } => {
@@ -772,9 +812,9 @@ fn ended_early(run: &Run, limits: &CaseLimits, program: &Program) -> Option<Judg
                 )
             } else {
                 format!(
-                    "killed after {} ms of CPU time (limit {} ms)",
+                    "killed after {} ms of CPU time (limit {})",
                     run.cpu.as_millis(),
-                    limits.time_ms
+                    limits.time_shown(problem.profile.name)
                 )
             };
             (Verdict::TimeLimit, vec![line])
@@ -857,14 +897,7 @@ fn compared(options: &Options, problem: &Problem, expected: &[u8], actual: &[u8]
     } else {
         Verdict::WrongAnswer
     };
-    let mut lines = vec![
-        format!("{}:", m.at),
-        format!("  expected: {}", m.expected),
-        format!("  actual:   {}", m.actual),
-    ];
-    if let Some(hint) = m.hint {
-        lines.push(format!("  hint: {hint}"));
-    }
+    let mut lines = m.lines();
     if options.diff {
         lines.push("diff (- expected, + actual):".into());
         lines.extend(

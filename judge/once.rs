@@ -48,7 +48,7 @@ pub fn run_once(
     let limits = CaseLimits::of(context.options, problem, "");
     let run = run_case(program, bytes.clone(), &limits, &context.sandbox)?;
     show_run(&run, &limits);
-    if let Some(judged) = ended_early(&run, &limits, program) {
+    if let Some(judged) = ended_early(&run, &limits, program, problem) {
         show_verdict("run", &judged);
         return Ok(false);
     }

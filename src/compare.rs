@@ -69,6 +69,21 @@ pub struct Mismatch {
     pub presentation: bool,
 }
 
+impl Mismatch {
+    /// The lines the judge shows under a failing case: where, both sides, and the hint.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = vec![
+            format!("{}:", self.at),
+            format!("  expected: {}", self.expected),
+            format!("  actual:   {}", self.actual),
+        ];
+        if let Some(hint) = self.hint {
+            lines.push(format!("  hint: {hint}"));
+        }
+        lines
+    }
+}
+
 /// `None` when `actual` is accepted against `expected` in the default mode ([`Mode::Lines`]).
 pub fn compare(expected: &[u8], actual: &[u8]) -> Option<Mismatch> {
     compare_with(Mode::Lines, expected, actual)

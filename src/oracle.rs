@@ -140,10 +140,16 @@ fn allowed_digits(grid: &[u8; 81], cell: usize) -> u16 {
 /// `score + sum(weight x largest allowed digit)` = `bound`. A branch with `bound <= best`
 /// cannot hold a better completion. An open cell with no allowed digit has no completion.
 pub fn best_p1074_score(puzzle: &[u8; 81]) -> Option<u32> {
+    best_p1074(puzzle).map(|(score, _)| score)
+}
+
+/// The best P1074 score and a completion that reaches it (`None`: no completion), by the
+/// search of [`best_p1074_score`].
+pub fn best_p1074(puzzle: &[u8; 81]) -> Option<(u32, [u8; 81])> {
     if clashes(puzzle) {
         return None;
     }
-    fn go(grid: &mut [u8; 81], score: u32, best: &mut Option<u32>) {
+    fn go(grid: &mut [u8; 81], score: u32, best: &mut Option<(u32, [u8; 81])>) {
         let mut bound = score;
         let mut tightest: Option<(u32, usize, u16)> = None;
         for cell in (0..81).filter(|&cell| grid[cell] == 0) {
@@ -156,11 +162,13 @@ pub fn best_p1074_score(puzzle: &[u8; 81]) -> Option<u32> {
                 tightest = Some((digits.count_ones(), cell, digits));
             }
         }
-        if matches!(*best, Some(b) if bound <= b) {
+        if matches!(*best, Some((b, _)) if bound <= b) {
             return;
         }
         let Some((_, cell, digits)) = tightest else {
-            *best = (*best).max(Some(score));
+            if best.map_or(true, |(b, _)| score > b) {
+                *best = Some((score, *grid));
+            }
             return;
         };
         for digit in (1..=9u8).rev().filter(|&d| digits & (1 << d) != 0) {

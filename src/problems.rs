@@ -44,6 +44,8 @@ pub struct Problem {
     pub promise: Promise,
     /// One generated case of the stress mix, by its number (see [`cases`]).
     pub stress: fn(&mut Rng, usize) -> Case,
+    /// Which way `stress` shrinks a failing 9x9 board toward one a person can check.
+    pub shrink: Shrink,
     /// Judge profiles (`--profile`) whose source limit this file is over even without its
     /// comments and blank lines (what `scripts/submit` prints and the judge judges when the
     /// file is over), with the reason it is not submitted there: the judge gives SLE, and
@@ -91,6 +93,19 @@ pub enum Promise {
     AtLeastGivens(usize),
 }
 
+/// Which way a failing board gets easier to check by hand.
+#[derive(Clone, Copy)]
+pub enum Shrink {
+    /// Blank givens while it still fails: a smaller case (one solution to find).
+    FewerGivens,
+    /// Fill blanks from this completion of the board while it still fails: removing givens
+    /// would make it slower and its answer harder to see (P1074's best score over every
+    /// completion, Sicily's count), so it grows toward a nearly full board whose answer a
+    /// person can check. The completion keeps the answer: P1074's best one, any one for a
+    /// count (which drops, but stays a count the program gets wrong or not).
+    MoreGivens(fn(&Grid) -> Option<Grid>),
+}
+
 /// What `gen` makes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Boards {
@@ -122,6 +137,7 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: false,
         promise: Promise::AtLeastGivens(24),
         stress: cases::p1074_case,
+        shrink: Shrink::MoreGivens(|board| oracle::best_p1074(board).map(|(_, grid)| grid)),
         over_source_limit: &[(
             "spoj",
             "P1074 is a Luogu problem, not on SPOJ; even without comments the file (two cores) \
@@ -144,6 +160,7 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: true,
         promise: Promise::OneSolutionEach,
         stress: cases::p1784_case,
+        shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
     Problem {
@@ -162,6 +179,7 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: true,
         promise: Promise::SolvableEach,
         stress: cases::poj2676_case,
+        shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
     Problem {
@@ -180,6 +198,7 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: true,
         promise: Promise::OneSolutionEach,
         stress: cases::spoj_case,
+        shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
     Problem {
@@ -198,6 +217,7 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: false,
         promise: Promise::Nothing,
         stress: cases::kattis_case,
+        shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
     Problem {
@@ -216,6 +236,7 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: true,
         promise: Promise::OneSolutionEach,
         stress: cases::leetcode_case,
+        shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
     Problem {
@@ -234,6 +255,7 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: false,
         promise: Promise::FewerSolutionsThan(expected::SICILY_CAP),
         stress: cases::sicily_case,
+        shrink: Shrink::MoreGivens(oracle::solve_first),
         over_source_limit: &[],
     },
     Problem {
@@ -252,6 +274,7 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: true,
         promise: Promise::OneSolutionEach,
         stress: cases::acwing_case,
+        shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
     Problem {
@@ -270,6 +293,7 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: true,
         promise: Promise::OneSolutionEach,
         stress: cases::acwing169_case,
+        shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
     Problem {
@@ -287,6 +311,7 @@ pub const PROBLEMS: &[Problem] = &[
         answer: |text| Ok(expected::b4279(&formats::parse_b4279(text)?)),
         one_of_several: true,
         stress: cases::b4279_case,
+        shrink: Shrink::FewerGivens,
         promise: Promise::OneSolutionEach,
         over_source_limit: &[],
     },
@@ -305,6 +330,7 @@ pub const PROBLEMS: &[Problem] = &[
         answer: |text| Ok(inequality::answer(&inequality::parse(text)?)),
         one_of_several: false,
         stress: cases::p4573_case,
+        shrink: Shrink::FewerGivens,
         promise: Promise::OneSolutionEach,
         over_source_limit: &[],
     },

@@ -33,6 +33,10 @@ pub struct Profile {
     pub stack: Stack,
     /// Variables the judge sets for the program, beside PATH and LC_ALL.
     pub env: &'static [(&'static str, &'static str)],
+    /// How many times slower the judge's machines ran published programs than this
+    /// project's reference machine (results/; 1 where nothing shows a difference): time
+    /// limits are divided by it, so a limit means here what it meant there.
+    pub slowdown: f64,
     /// Largest accepted source file in bytes, when the judge states one.
     pub source_limit: Option<u64>,
     /// Where the Rust row's facts come from.
@@ -89,6 +93,7 @@ pub const PROFILES: &[Profile] = &[
         compare: Mode::Lines,
         stack: Stack::MemoryLimit,
         env: &[],
+        slowdown: 1.0,
         source_limit: None,
         source: "this project's convention: plain `rustc --edition 2021 -O`, as most judges",
         contract: "this project's convention, as most Linux judges: g++ -O2 -std=c++17 \
@@ -118,6 +123,7 @@ pub const PROFILES: &[Profile] = &[
         compare: Mode::Lines,
         stack: Stack::MemoryLimit,
         env: &[("ONLINE_JUDGE", "luogu")],
+        slowdown: 1.0,
         source_limit: None,
         source: "help.luogu.com.cn/manual/luogu/problem/judging (luogu-dev/docs, Rust section, \
                  2025-12): rustc 1.88.0, O2 on by default; source limit unconfirmed",
@@ -145,6 +151,7 @@ pub const PROFILES: &[Profile] = &[
         compare: Mode::LinesOrPresentation,
         stack: Stack::MemoryLimit,
         env: &[],
+        slowdown: 3.4,
         source_limit: None,
         source: "POJ takes C, C++, Pascal, Java and Fortran only (poj.org/page?id=1000, stored \
                  copy, 2026-11): Rust is built as `generic` here",
@@ -154,7 +161,9 @@ pub const PROFILES: &[Profile] = &[
                    the end ignored, a special judge may say WA instead. Windows (MinGW G++ \
                    and MS VC++), so text-mode input: weak evidence (blog posts). The G++ \
                    command and standard unconfirmed: gnu++98 and gnu89, the defaults of \
-                   its era's GCC (`gets` compiles); stack unconfirmed: the memory limit",
+                   its era's GCC (`gets` compiles); stack unconfirmed: the memory limit. \
+                   Its machines ran published POJ 3074 programs 3.0-3.9 times slower than \
+                   the reference machine (median 3.4; results/2026-11-27-verdicts.md)",
     },
     Profile {
         name: "acwing",
@@ -166,6 +175,7 @@ pub const PROFILES: &[Profile] = &[
         compare: Mode::Lines,
         stack: Stack::MemoryLimit,
         env: &[],
+        slowdown: 1.0,
         source_limit: None,
         source: "AcWing most likely takes no Rust (its language list, unconfirmed as of \
                  2026-11): Rust is built as `generic` here",
@@ -187,6 +197,7 @@ pub const PROFILES: &[Profile] = &[
         compare: Mode::Tokens,
         stack: Stack::Mib(256),
         env: &[],
+        slowdown: 1.0,
         source_limit: Some(64 << 10),
         source: "Codeforces, as of 2026-11 (issue 21): Rust 1.89 in editions 2021 and 2024, \
                  `rustc --edition=E -O -C link-args=/STACK:268435456 --cfg ONLINE_JUDGE` \
@@ -211,6 +222,7 @@ pub const PROFILES: &[Profile] = &[
         compare: Mode::Tokens,
         stack: Stack::MemoryLimit,
         env: &[],
+        slowdown: 1.0,
         source_limit: Some(512 << 10),
         source: "AtCoder 2025 language update, as of 2026-11 (issue 21): cargo build --release \
                  with lto, rustc 1.89, edition 2024; 512 KiB source limit (AtCoder's usual; \
@@ -235,6 +247,7 @@ pub const PROFILES: &[Profile] = &[
         compare: Mode::TokensAnyCase,
         stack: Stack::MemoryLimit,
         env: &[],
+        slowdown: 1.0,
         source_limit: None,
         source: "Kattis Rust help page as of 2026-11 (issue 21): rustc 1.78, \
                  `-O --crate-type bin --edition=2021` (the stored 2020 copy, \
@@ -261,6 +274,7 @@ pub const PROFILES: &[Profile] = &[
         compare: Mode::Tokens,
         stack: Stack::MemoryLimit,
         env: &[],
+        slowdown: 1.0,
         source_limit: Some(50_000),
         source: "SPOJ: 50,000-byte source limit (SPOJ guide, hs.spoj.pl/embed/guide, stored \
                  copy, 2026-11: 'restricted to 50 000 bytes', problems may set less); flags and \
@@ -282,6 +296,7 @@ pub const PROFILES: &[Profile] = &[
         compare: Mode::Lines,
         stack: Stack::MemoryLimit,
         env: &[],
+        slowdown: 1.0,
         source_limit: None,
         source: "LeetCode, reported 2026-11 (issue 21), unconfirmed: Rust 1.88, edition 2024, \
                  opt-level 2 (earlier: LeetCode-Feedback #12197, rustc 1.58.1, edition 2018); \
@@ -306,6 +321,7 @@ pub const PROFILES: &[Profile] = &[
         compare: Mode::Lines,
         stack: Stack::MemoryLimit,
         env: &[],
+        slowdown: 1.0,
         source_limit: None,
         source: "QOJ judging environment, training.qoj.ac/blogs/221 (updated 2025-02): \
                  `rustc -o answer -C opt-level=3 --edition=2021 answer.code`, rustc 1.84.0 \
@@ -330,6 +346,7 @@ pub const PROFILES: &[Profile] = &[
         compare: Mode::Lines,
         stack: Stack::MemoryLimit,
         env: &[],
+        slowdown: 1.0,
         source_limit: None,
         source: "LibreOJ's judge, lyrio-dev/judge src/languages/rust.ts (stored copy, 2026-11): \
                  `rustc -o a.out --edition=E -Copt-level=O --cfg ONLINE_JUDGE main.rs`, the \

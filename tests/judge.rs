@@ -2444,7 +2444,10 @@ fn own_input_prefers_the_answer_file_then_the_shipped_solution() {
         &fs::read_to_string(&sample).unwrap(),
     );
     let report = stdout(&output);
-    assert!(report.contains("against the answer file testdata/acwing166/"), "{report}");
+    assert!(
+        report.contains("against the answer file testdata/acwing166/"),
+        "{report}"
+    );
     // A new hard puzzle: the shipped solution answers it.
     let hard =
         "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\nend\n";

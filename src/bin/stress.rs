@@ -39,20 +39,20 @@ use sudoku_toolkit::build::{self, BuildError, Program};
 use sudoku_toolkit::cases::{Outcome, Verdict};
 use sudoku_toolkit::compare::{self, Mode};
 use sudoku_toolkit::limits::Limits;
-use sudoku_toolkit::problems::{self, Input as Format, Problem};
+use sudoku_toolkit::problems::{self, Input as Format, Problem, Shrink};
 use sudoku_toolkit::profiles::{self, Profile, PROFILES};
 use sudoku_toolkit::rng::Rng;
 use sudoku_toolkit::runner::{
     self, Input, Outcome as Ended, Sandbox, FILE_SIZE_LIMIT, PROCESS_LIMIT,
 };
-use sudoku_toolkit::{formats, oracle, project};
+use sudoku_toolkit::{boards, boards16, formats, oracle, project};
 
 fn usage() -> String {
     format!(
         "\
 usage: stress PROBLEM [--solution FILE | --cmd 'COMMAND' | --bin PATH] [--brute FILE]
-              [--gen FILE] [--cases N] [--seed S] [--timeout SECS] [--profile NAME] [--compare MODE]
-              [--beyond] [--keep-going] [--no-shrink]
+              [--gen FILE] [--cases N] [--seed S] [--timeout SECS] [--profile NAME]
+              [--compare MODE] [--hard] [--diff] [--beyond] [--keep-going] [--no-shrink]
 
 Runs a program for PROBLEM ({}) on N generated cases (default 1000, seed 1) and stops
 at the first failure, which it saves in stress-failures/ (input .in, what was printed
@@ -76,7 +76,12 @@ reference's -small.out), with the command that reproduces it.
                    and a shrunk case keeps the promise
   --keep-going     run every case instead of stopping at the first failure
   --no-shrink      save the failing case as it is
-  --timeout SECS   CPU seconds per case (default 10); the wall clock gets twice that + 1
+  --hard           every other case one of the problem's hard boards within its statement:
+                   minimal unique puzzles, P1074 boards with 24-26 givens
+  --diff           a line diff under a wrong answer
+  --timeout SECS   the program's CPU seconds per case (default: the judge's limit, a case
+                   over it is a TLE failure, shrunk like any other); the reference, brute
+                   force, generator and checker get 10 s or this, whichever is more
   --help           show this help",
         problems::names()
     )
@@ -88,16 +93,20 @@ const OUTPUT_CAP: usize = 1 << 20;
 /// Failures printed in full; later ones are saved and counted only.
 const SHOWN_FAILURES: usize = 20;
 
-/// CPU time per run while shrinking: a smaller case that fails the same way fails fast.
-const SHRINK_TIMEOUT: Duration = Duration::from_secs(2);
+/// CPU time the reference, the brute force, the generator and the checker may take per run
+/// (`--timeout` raises it): they are not what is judged.
+const HELPER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Most blanks a shrunk 9x9 board may have when the plain oracle is the reference (unless
 /// its givens clash, which the oracle sees at once): past it the oracle's search (P1074's
 /// best score above all) gets slow. A program as the reference has no such cap.
 const SHRINK_MAX_BLANKS: usize = 45;
 
-/// Time spent shrinking at most: then the smallest failing case found so far is kept.
-const SHRINK_BUDGET: Duration = Duration::from_secs(20);
+/// Runs of the program spent shrinking at most, whatever the machine's speed: then the
+/// smallest failing case found so far is kept. A time-limit failure costs a limit per run,
+/// so it gets fewer.
+const SHRINK_RUNS: usize = 600;
+const SHRINK_RUNS_OVER_THE_LIMIT: usize = 40;
 
 /// How a program is named on the command line.
 enum Given {
@@ -113,7 +122,12 @@ struct Options {
     program: Option<Given>,
     brute: Option<PathBuf>,
     generator: Option<PathBuf>,
-    timeout: Duration,
+    /// `--timeout`: the program's CPU limit instead of the judge's (and the helpers' if larger).
+    timeout: Option<Duration>,
+    /// `--hard`: every other case one of the problem's hard boards.
+    hard: bool,
+    /// `--diff`: a line diff under a wrong answer.
+    diff: bool,
     /// `--compare`: else the profile's comparison.
     compare: Option<Mode>,
     /// `--profile`: else the problem's main judge (its `limits` file).
@@ -141,6 +155,10 @@ struct Programs {
     shipped: Option<Program>,
     /// How an output is compared where there is no checker: as the judge compares.
     compare: Mode,
+    /// The program's CPU limit per case: the judge's (`--timeout` instead).
+    limit: Duration,
+    /// The helpers' CPU limit per run.
+    helper_timeout: Duration,
 }
 
 /// Whether standard error is a terminal (then progress is shown on it).
@@ -201,7 +219,9 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
         program: None,
         brute: None,
         generator: None,
-        timeout: Duration::from_secs(10),
+        timeout: None,
+        hard: false,
+        diff: false,
         compare: None,
         profile: None,
         keep_going: false,
@@ -223,6 +243,14 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                 options.beyond = true;
                 continue;
             }
+            "--hard" => {
+                options.hard = true;
+                continue;
+            }
+            "--diff" => {
+                options.diff = true;
+                continue;
+            }
             "--cases" | "--seed" | "--bin" | "--timeout" | "--solution" | "--cmd" | "--brute"
             | "--gen" | "--compare" | "--profile" => {}
             _ => return Err(format!("unknown option `{flag}`")),
@@ -240,7 +268,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
         match flag.as_str() {
             "--cases" => options.cases = number()? as usize,
             "--seed" => options.seed = number()?,
-            "--timeout" => options.timeout = Duration::from_secs(number()?.max(1)),
+            "--timeout" => options.timeout = Some(Duration::from_secs(number()?.max(1))),
             "--bin" => options.program = program(Given::Bin(value.into()), &options)?,
             "--solution" => options.program = program(Given::Source(value.into()), &options)?,
             "--cmd" => options.program = program(Given::Command(value.clone()), &options)?,
@@ -270,12 +298,12 @@ fn stress(options: &Options) -> Result<bool, String> {
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     let started = Instant::now();
     for case in 0..options.cases {
-        let (input, verdict) = generate(options, &programs, &mut rng, case)?;
-        if !options.beyond && !within(options.problem, &input) {
+        let (input, verdict, kept) = generate(options, &programs, &mut rng, case)?;
+        if !options.beyond && !kept {
             skipped += 1;
             continue;
         }
-        let (result, printed) = tried(&programs.tested, &input, &verdict, options.timeout)?;
+        let (result, printed) = tried(&programs.tested, &input, &verdict, programs.limit)?;
         if progress && last_progress.elapsed() > Duration::from_millis(250) {
             last_progress = Instant::now();
             eprint!(
@@ -292,12 +320,11 @@ fn stress(options: &Options) -> Result<bool, String> {
         let stem = failures.join(format!("{}-{}-{case}", options.problem.name, options.seed));
         let saved = save(&stem, &input, &printed, &why)?;
         if failed <= SHOWN_FAILURES {
-            println!(
-                "case {case}: {}\n  reproduce: {} < {}",
-                shorten(&why, 300),
-                programs.shown,
-                saved.display()
-            );
+            println!("case {case}: {}", verdict_of(&why));
+            for line in details_of(&why) {
+                println!("    {line}");
+            }
+            println!("  reproduce: {} < {}", programs.shown, saved.display());
         } else if failed == SHOWN_FAILURES + 1 {
             println!("(further failures are saved in stress-failures/ only)");
         }
@@ -366,10 +393,19 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
     let given = options.program.as_ref().unwrap_or(&shipped_given);
     let profile = judge_profile(root, options);
     let compare = options.compare.unwrap_or(profile.compare);
+    let limit = options
+        .timeout
+        .unwrap_or_else(|| judge_limit(root, problem, profile));
     eprintln!(
-        "stress {} as {} judges it: built as it builds, compared as {}",
+        "stress {} as {} judges it: built as it builds, {} ms of CPU a case{}, compared as {}",
         problem.name,
         profile.name,
+        limit.as_millis(),
+        if options.timeout.is_some() {
+            " (--timeout)"
+        } else {
+            ""
+        },
         compare.name()
     );
     let (tested, shown) = program(root, given, harness.as_deref(), "the program", profile)?;
@@ -426,7 +462,21 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
         checker,
         shipped,
         compare,
+        limit,
+        helper_timeout: options
+            .timeout
+            .map_or(HELPER_TIMEOUT, |t| t.max(HELPER_TIMEOUT)),
     })
+}
+
+/// The judge's CPU limit for the problem (its limits file, divided by how much slower the
+/// judge's machines ran), or 10 s when the file cannot be read.
+fn judge_limit(root: &Path, problem: &Problem, profile: &Profile) -> Duration {
+    let Ok(limits) = Limits::read(&problem.testdata(root)) else {
+        return HELPER_TIMEOUT;
+    };
+    let ms = limits.under(profile.name).time_limit_ms as f64 / profile.slowdown;
+    Duration::from_millis((ms.round() as u64).max(1))
 }
 
 /// One program, built as the judge builds it under `profile`, and how to run it by hand.
@@ -483,18 +533,30 @@ fn program(
     }
 }
 
-/// Case number `case`: its input, and the check of an outcome on it.
+/// Case number `case`: its input, the check of an outcome on it, and whether it keeps the
+/// statement's promise.
 fn generate(
     options: &Options,
     programs: &Programs,
     rng: &mut Rng,
     case: usize,
-) -> Result<(String, Verdict), String> {
+) -> Result<(String, Verdict, bool), String> {
+    if let Some(input) = hard_case(options, rng, case) {
+        // Within the statement by construction (minimal unique puzzles, P1074's fewest
+        // givens), and answered by the shipped solution where there is one: the plain
+        // oracle needs seconds to prove such puzzles unique.
+        let fast = Programs {
+            brute: programs.brute.clone().or_else(|| programs.shipped.clone()),
+            ..programs.clone()
+        };
+        let verdict = reference(options, &fast, &input)?.unwrap_or_else(unchecked);
+        return Ok((input, verdict, true));
+    }
     let input = match &programs.generator {
         Some(generator) => {
             let seed = options.seed.wrapping_add(case as u64);
             let spec = generator.spec().arg(seed.to_string());
-            let outcome = outcome_of(spec, "", options.timeout)
+            let outcome = outcome_of(spec, "", programs.helper_timeout)
                 .map_err(|e| format!("the generator: {e}"))?
                 .map_err(|why| format!("the generator, with seed {seed}: {why}"))?;
             if !outcome.success {
@@ -511,10 +573,10 @@ fn generate(
         None if programs.brute.is_none() => {
             let (input, strict) = (options.problem.stress)(rng, case);
             if !within(options.problem, &input) {
-                return Ok((input, strict));
+                return Ok((input, strict, false));
             }
             let verdict = reference(options, programs, &input)?.unwrap_or(strict);
-            return Ok((input, verdict));
+            return Ok((input, verdict, true));
         }
         None => (options.problem.stress)(rng, case).0,
     };
@@ -524,7 +586,8 @@ fn generate(
             options.problem.name
         )
     })?;
-    Ok((input, verdict))
+    let kept = within(options.problem, &input);
+    Ok((input, verdict, kept))
 }
 
 /// The check against the reference's answer for `input`: the brute force's output, else
@@ -538,7 +601,7 @@ fn reference(
 ) -> Result<Option<Verdict>, String> {
     let answer = match &programs.brute {
         Some(brute) => {
-            let outcome = outcome_of(brute.spec(), input, options.timeout)
+            let outcome = outcome_of(brute.spec(), input, programs.helper_timeout)
                 .map_err(|e| format!("the brute force: {e}"))?;
             match outcome {
                 Ok(outcome) if outcome.success => outcome.stdout,
@@ -556,22 +619,119 @@ fn reference(
     let mode = programs.compare;
     let checker = programs.checker.clone();
     let input = input.to_string();
+    let diff = options.diff;
     Ok(Some(Box::new(move |outcome: &Outcome| {
         if !outcome.success {
-            return Err(format!("a failure exit: stderr {:?}", outcome.stderr));
+            return Err(judged("RE", &crash_lines(&outcome.stderr)));
         }
         match &checker {
             Some(checker) => checked(checker, &input, &outcome.stdout, &answer),
             None => match compare::compare_with(mode, answer.as_bytes(), outcome.stdout.as_bytes())
             {
                 None => Ok(()),
-                Some(m) => Err(format!(
-                    "{}: expected {:?}, got {:?}",
-                    m.at, m.expected, m.actual
-                )),
+                Some(m) => {
+                    let mut lines = m.lines();
+                    if diff {
+                        lines.push("diff (- expected, + actual):".into());
+                        let changes =
+                            compare::line_diff(answer.as_bytes(), outcome.stdout.as_bytes());
+                        lines.extend(changes.iter().map(|line| format!("  {line}")));
+                    }
+                    Err(judged(if m.presentation { "PE" } else { "WA" }, &lines))
+                }
             },
         }
     })))
+}
+
+/// A failure as the judge reports it: the verdict on the first line, the lines under it
+/// indented (what [`verdict_of`] and [`details_of`] read back).
+fn judged(verdict: &str, lines: &[String]) -> String {
+    let mut text = verdict.to_string();
+    for line in lines {
+        text.push_str("\n    ");
+        text.push_str(line);
+    }
+    text
+}
+
+/// The verdicts a failure may start with; the strict mix's own messages (cases beyond the
+/// statement) start otherwise and count as WA.
+const VERDICTS: [&str; 7] = ["WA", "PE", "RE", "TLE", "MLE", "OLE", "JE"];
+
+/// The verdict of a failure (`WA` for a message of the strict mix).
+fn verdict_of(why: &str) -> &str {
+    let first = why.lines().next().unwrap_or("");
+    if VERDICTS.contains(&first) {
+        first
+    } else if why.starts_with("failure exit") || why.starts_with("right output, but") {
+        "RE"
+    } else {
+        "WA"
+    }
+}
+
+/// The lines under a failure's verdict.
+fn details_of(why: &str) -> Vec<String> {
+    let first = why.lines().next().unwrap_or("");
+    if VERDICTS.contains(&first) {
+        why.lines()
+            .skip(1)
+            .map(|line| line.strip_prefix("    ").unwrap_or(line).to_string())
+            .collect()
+    } else {
+        vec![shorten(why, 300)]
+    }
+}
+
+/// The start of a crashed program's stderr, as the judge shows it.
+fn crash_lines(stderr: &str) -> Vec<String> {
+    let mut lines = vec!["exit status not 0".to_string()];
+    lines.extend(
+        stderr
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .take(4)
+            .map(|line| {
+                format!(
+                    "  stderr: {}",
+                    shorten(&compare::escape_controls(line), 100)
+                )
+            }),
+    );
+    lines
+}
+
+/// The check of a hard case before the reference is asked (it always has one: hard cases
+/// keep the statement's promise).
+fn unchecked() -> Verdict {
+    Box::new(|_: &Outcome| Err(judged("JE", &["no reference answer for this case".into()])))
+}
+
+/// Case `case` of `--hard` (every other one): one of the problem's hard boards within its
+/// statement: minimal unique puzzles (9x9 or 16x16), P1074 boards with as few givens as it
+/// promises. `None` for the other cases, without `--hard`, and for P4573 (its mix is hard).
+fn hard_case(options: &Options, rng: &mut Rng, case: usize) -> Option<String> {
+    if !options.hard || case % 2 == 0 {
+        return None;
+    }
+    let minimal9 = |rng: &mut Rng| boards::unique(rng, 0);
+    Some(match options.problem.input {
+        Format::Board9 { print, .. } => match options.problem.promise {
+            problems::Promise::AtLeastGivens(least) => {
+                let givens = least + rng.below(3);
+                print(&boards::sparse(rng, givens))
+            }
+            _ => print(&minimal9(rng)),
+        },
+        Format::Boards9 { print, .. } => {
+            let puzzles: Vec<formats::Grid> =
+                (0..1 + rng.below(3)).map(|_| minimal9(rng)).collect();
+            print(&puzzles)
+        }
+        Format::Boards16 { print, .. } => print(&[boards16::minimal_unique(rng)]),
+        Format::Signs { .. } => return None,
+    })
 }
 
 /// The oracle's answer to `input`, when it is the problem's format and determined (or a
@@ -606,12 +766,19 @@ fn checked(checker: &Program, input: &str, output: &str, answer: &str) -> Result
     std::fs::remove_dir_all(&dir).ok();
     runner::forget_partial(&dir);
     let run = run?;
+    let mut said = String::from_utf8_lossy(&run.stdout).into_owned();
+    said.push_str(&String::from_utf8_lossy(&run.stderr_head));
+    let lines: Vec<String> = said
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .take(5)
+        .map(|line| format!("checker: {}", compare::escape_controls(line)))
+        .collect();
     match run.outcome {
         Ended::Exited(0) => Ok(()),
-        _ => Err(format!(
-            "the checker says: {}",
-            String::from_utf8_lossy(&run.stdout).trim()
-        )),
+        Ended::Exited(2) => Err(judged("PE", &lines)),
+        Ended::Exited(1) => Err(judged("WA", &lines)),
+        _ => Err(judged("JE", &lines)),
     }
 }
 
@@ -661,10 +828,20 @@ fn outcome_of(
     })?;
     let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
     Ok(match run.outcome {
-        Ended::TimeLimit { .. } => Err(format!("no answer within {} s", timeout.as_secs())),
-        Ended::OutputLimit => Err(format!("more than {OUTPUT_CAP} bytes of output")),
-        Ended::MemoryLimit => Err("memory limit".into()),
-        Ended::ProcessLimit => Err("too many processes".into()),
+        Ended::TimeLimit { .. } => Err(judged(
+            "TLE",
+            &[format!(
+                "killed after {} ms of CPU time (limit {} ms)",
+                run.cpu.as_millis(),
+                timeout.as_millis()
+            )],
+        )),
+        Ended::OutputLimit => Err(judged(
+            "OLE",
+            &[format!("more than {OUTPUT_CAP} bytes of output")],
+        )),
+        Ended::MemoryLimit => Err(judged("MLE", &["over the memory limit".into()])),
+        Ended::ProcessLimit => Err(judged("RE", &["too many processes at once".into()])),
         Ended::Exited(code) => Ok(Outcome {
             stdout: text(&run.stdout),
             stderr: text(&run.stderr_head),
@@ -696,18 +873,6 @@ fn save(stem: &Path, input: &str, printed: &str, why: &str) -> Result<PathBuf, S
     Ok(path)
 }
 
-/// How a run failed, for keeping a shrunk case only when it fails the same way.
-fn kind_of(why: &str) -> &'static str {
-    if why.starts_with("no answer within") || why.starts_with("more than") || why.contains("limit")
-    {
-        "limit"
-    } else if why.starts_with("a failure exit") || why.starts_with("right output, but") {
-        "exit"
-    } else {
-        "wrong"
-    }
-}
-
 /// Shrinks the failing `input` and saves the result as `STEM-small.in` and `.out` (the
 /// reference's answer), printing the command that reproduces it.
 fn shrink_and_save(
@@ -717,8 +882,11 @@ fn shrink_and_save(
     why: &str,
     stem: &Path,
 ) -> Result<(), String> {
-    let kind = kind_of(why);
-    let started = Instant::now();
+    let kind = verdict_of(why).to_string();
+    if why.contains("hint: only white space") {
+        println!("  (not shrunk: only white space differs, on any case)");
+        return Ok(());
+    }
     // The reference while shrinking: the brute force, else the shipped solution (when it
     // is not the program under test), else the plain oracle, which limits how open a
     // shrunk board may get.
@@ -731,26 +899,48 @@ fn shrink_and_save(
     // A case within the statement shrinks to one within it (one beyond, with --beyond, to
     // any case that fails the same way).
     let keep_promise = within(options.problem, input);
-    let still_fails = |candidate: &str| -> bool {
-        if started.elapsed() > SHRINK_BUDGET
-            || (keep_promise && !within(options.problem, candidate))
+    let budget = match kind.as_str() {
+        "TLE" => SHRINK_RUNS_OVER_THE_LIMIT,
+        _ => SHRINK_RUNS,
+    };
+    let runs = std::cell::Cell::new(0usize);
+    let progress = stderr_is_terminal();
+    // Dropping a puzzle keeps a promise about each puzzle; changing a board is checked.
+    let fails = |candidate: &str, changed_a_board: bool| -> bool {
+        if runs.get() >= budget
+            || (changed_a_board && keep_promise && !within(options.problem, candidate))
         {
             return false;
         }
         let Ok(Some(verdict)) = reference(options, programs, candidate) else {
             return false;
         };
+        runs.set(runs.get() + 1);
+        if progress {
+            eprint!("\rshrinking: {} of at most {budget} runs ", runs.get());
+        }
         matches!(
-            tried(&programs.tested, candidate, &verdict, SHRINK_TIMEOUT),
-            Ok((Err(why), _)) if kind_of(&why) == kind
+            tried(&programs.tested, candidate, &verdict, programs.limit),
+            Ok((Err(why), _)) if verdict_of(&why) == kind
         )
     };
-    let Some(small) = shrunk(options.problem, input, blank_cap, &still_fails) else {
+    // A time-limit failure on puzzles promised one solution each: only fewer puzzles (a
+    // given blanked gives a second solution; proving that takes the oracle seconds).
+    let boards_too =
+        !(kind == "TLE" && options.problem.promise == problems::Promise::OneSolutionEach);
+    let small = shrunk(options.problem, input, blank_cap, &fails, boards_too);
+    if progress {
+        eprint!("\r{:60}\r", "");
+    }
+    let Some(small) = small else {
         println!("  (not shrunk: no smaller case of the problem's format fails the same way)");
         return Ok(());
     };
+    if runs.get() >= budget {
+        println!("  (shrinking stopped after {budget} runs: the smallest case found so far)");
+    }
     let answer = match &programs.brute {
-        Some(brute) => outcome_of(brute.spec(), &small, options.timeout)?
+        Some(brute) => outcome_of(brute.spec(), &small, programs.helper_timeout)?
             .map(|outcome| outcome.stdout)
             .unwrap_or_default(),
         None => (options.problem.answer)(&small)?,
@@ -794,13 +984,18 @@ fn size_of(problem: &Problem, input: &str) -> String {
     let givens = |grid: &[u8]| grid.iter().filter(|&&d| d != 0).count();
     match problem.input {
         Format::Board9 { parse, .. } => parse(input).map_or(String::new(), |g| {
-            format!("1 puzzle, {} givens", givens(&g))
+            format!(
+                "1 puzzle, {} givens, {} blanks",
+                givens(&g),
+                81 - givens(&g)
+            )
         }),
         Format::Boards9 { parse, .. } => parse(input).map_or(String::new(), |p| {
+            let all: usize = p.iter().map(|g| givens(g)).sum();
             format!(
-                "{} puzzle(s), {} givens",
+                "{} puzzle(s), {all} givens, {} blanks",
                 p.len(),
-                p.iter().map(|g| givens(g)).sum::<usize>()
+                81 * p.len() - all
             )
         }),
         Format::Boards16 { parse, .. } => {
@@ -816,29 +1011,41 @@ fn shrunk(
     problem: &Problem,
     input: &str,
     blank_cap: Option<usize>,
-    still_fails: &dyn Fn(&str) -> bool,
+    fails: &dyn Fn(&str, bool) -> bool,
+    boards_too: bool,
 ) -> Option<String> {
+    // Each 9x9 board the way the registry says it gets easier to check.
+    let simpler = |grid: formats::Grid, still: &dyn Fn(formats::Grid) -> bool| {
+        if !boards_too {
+            return grid;
+        }
+        match problem.shrink {
+            Shrink::FewerGivens => fewer_givens(grid, blank_cap, still),
+            Shrink::MoreGivens(complete) => match complete(&grid) {
+                Some(completion) => more_givens(grid, &completion, still),
+                None => grid,
+            },
+        }
+    };
     let small = match problem.input {
         Format::Board9 { print, parse } => {
             let grid = parse(input).ok()?;
-            let fewer = fewer_givens(grid, blank_cap, &|g| still_fails(&print(&g)));
-            print(&fewer)
+            print(&simpler(grid, &|g| fails(&print(&g), true)))
         }
         Format::Boards9 { print, parse } => {
-            let puzzles = fewer_puzzles(parse(input).ok()?, &|p| still_fails(&print(p)));
-            let mut puzzles = puzzles;
+            let mut puzzles = fewer_puzzles(parse(input).ok()?, &|p| fails(&print(p), false));
             for index in 0..puzzles.len() {
                 let grid = puzzles[index];
-                puzzles[index] = fewer_givens(grid, blank_cap, &|g| {
+                puzzles[index] = simpler(grid, &|g| {
                     let mut candidate = puzzles.clone();
                     candidate[index] = g;
-                    still_fails(&print(&candidate))
+                    fails(&print(&candidate), true)
                 });
             }
             print(&puzzles)
         }
         Format::Boards16 { print, parse } => print(&fewer_puzzles(parse(input).ok()?, &|p| {
-            still_fails(&print(p))
+            fails(&print(p), false)
         })),
         // One puzzle, and no givens to drop: nothing smaller keeps the format.
         Format::Signs { .. } => return None,
@@ -894,6 +1101,39 @@ fn fewer_givens(
             (true, _) => chunk = chunk.min((givens(&grid).len() / 2).max(1)),
         }
     }
+}
+
+/// The board with its blanks filled from `completion` while `still_fails`: in halves, then
+/// quarters, down to one at a time, toward a nearly full board whose answer a person can
+/// check (P1074: `completion` is a best one, so the best score stays; Sicily: the count only
+/// drops).
+fn more_givens(
+    mut grid: formats::Grid,
+    completion: &formats::Grid,
+    still_fails: &dyn Fn(formats::Grid) -> bool,
+) -> formats::Grid {
+    let blanks =
+        |grid: &formats::Grid| -> Vec<usize> { (0..81).filter(|&c| grid[c] == 0).collect() };
+    let mut chunk = (blanks(&grid).len() / 2).max(1);
+    while !blanks(&grid).is_empty() {
+        let mut changed = false;
+        for group in blanks(&grid).chunks(chunk) {
+            let mut candidate = grid;
+            for &cell in group {
+                candidate[cell] = completion[cell];
+            }
+            if still_fails(candidate) {
+                grid = candidate;
+                changed = true;
+            }
+        }
+        match (changed, chunk) {
+            (false, 1) => break,
+            (false, _) => chunk /= 2,
+            (true, _) => chunk = chunk.min((blanks(&grid).len() / 2).max(1)),
+        }
+    }
+    grid
 }
 
 /// `text` cut to `most` characters, with an ellipsis when cut. Failure reasons quote
