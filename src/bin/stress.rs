@@ -1021,9 +1021,10 @@ fn shrunk(
         }
         match problem.shrink {
             Shrink::FewerGivens => fewer_givens(grid, blank_cap, still),
+            // Without a completion (a board with no solution), fewer givens show best why.
             Shrink::MoreGivens(complete) => match complete(&grid) {
                 Some(completion) => more_givens(grid, &completion, still),
-                None => grid,
+                None => fewer_givens(grid, blank_cap, still),
             },
         }
     };
