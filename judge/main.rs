@@ -511,15 +511,15 @@ fn program_for(root: &Path, problem: &Problem, options: &Options) -> Result<Prog
         let after = request
             .harness
             .map_or(String::new(), |h| format!(" (after {})", shown(root, h)));
-        let no_rust = (source.extension().is_some_and(|e| e == "rs")
-            && !problem.profile.takes_rust)
-            .then(|| {
-                format!(
-                    " ({} takes no Rust: built as `generic`)",
-                    problem.profile.name
-                )
-            })
-            .unwrap_or_default();
+        let rust = source.extension().is_some_and(|e| e == "rs");
+        let no_rust = if rust && !problem.profile.takes_rust {
+            format!(
+                " ({} takes no Rust: built as `generic`)",
+                problem.profile.name
+            )
+        } else {
+            String::new()
+        };
         eprintln!(
             "building {} for {}: {command}{after}{no_rust}",
             problem.name, problem.profile.name
@@ -559,7 +559,7 @@ fn contract_line(problem: &Problem, options: &Options) -> String {
         None => format!("compared as {compare}"),
     };
     let time = match profile.slowdown {
-        slowdown if slowdown == 1.0 => format!("{} ms", limits.time_limit_ms),
+        1.0 => format!("{} ms", limits.time_limit_ms),
         slowdown => format!(
             "{} ms ({} ms here: its machines ran {slowdown}x slower)",
             limits.time_limit_ms,

@@ -127,7 +127,7 @@ fn verdict_counts(verdicts: impl Iterator<Item = Verdict>) -> String {
             None => counts.push((verdict, 1)),
         }
     }
-    counts.sort_by(|a, b| b.1.cmp(&a.1));
+    counts.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
     let parts: Vec<String> = counts
         .iter()
         .map(|(verdict, n)| format!("{n} {}", verdict.code()))
