@@ -806,11 +806,10 @@ impl Trace {
     /// Which kept step since the last node took `cell`'s last candidate, in words.
     fn emptied_by(&self, cell: usize) -> String {
         for (index, event) in self.events.iter().enumerate().rev() {
-            let Some(&(_, digit)) = event.removed.iter().find(|&&(c, _)| c == cell) else {
-                if matches!(event.kind, Kind::Node | Kind::Start) {
-                    break;
-                }
-                continue;
+            let digit = match event.removed.iter().find(|&&(c, _)| c == cell) {
+                Some(&(_, digit)) => digit,
+                None if matches!(event.kind, Kind::Node | Kind::Start) => break,
+                None => continue,
             };
             let step = index + 1;
             let digit = self.sym(digit);
@@ -867,10 +866,10 @@ impl Trace {
     /// the solution applies before its search) become its own first steps, lower bounds
     /// then upper bounds; the core's first board is what they leave.
     fn sign_steps_first(&mut self) {
-        let Some(first) = self.events.first() else {
-            return;
+        let bounded = match self.events.first() {
+            Some(first) => first.board.clone(),
+            None => return,
         };
-        let bounded = first.board.clone();
         let full = (1u32 << 9) - 1;
         let empty = Snapshot {
             n: 3,
@@ -935,8 +934,9 @@ impl Trace {
     /// The sign-bound step's example: the cell with the longest chain below (or above) it.
     fn sign_example(&self, above: bool) -> String {
         let best = (0..81).max_by_key(|&cell| (self.sign_chain(cell, above).len(), 81 - cell));
-        let Some(cell) = best else {
-            return String::new();
+        let cell = match best {
+            Some(cell) => cell,
+            None => return String::new(),
         };
         let chain = self.sign_chain(cell, above);
         let names: Vec<String> = chain.iter().map(|&c| self.name(c)).collect();
@@ -1908,8 +1908,9 @@ pub fn figures(traces: &[(Page, Trace)]) -> String {
     out += "\nScreenshots by headless Chromium, linked from the notes (`scripts/screenshot \
             --all` runs these commands):\n\n";
     for shot in &SCREENSHOTS {
-        let Some((_, trace)) = traces.iter().find(|(page, _)| page.problem == shot.problem) else {
-            continue;
+        let trace = match traces.iter().find(|(page, _)| page.problem == shot.problem) {
+            Some((_, trace)) => trace,
+            None => continue,
         };
         out += &format!(
             "- [{}]({}): {}\n\n    scripts/screenshot docs/trace/{}.html docs/trace/{} {}\n\n",
