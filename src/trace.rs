@@ -1018,6 +1018,11 @@ impl Trace {
                 quiet = 0;
             }
             out += &format!("{indent}{}\n", event.text);
+            if event.kind == Kind::Node {
+                for line in bound_text(self, &event.board).lines() {
+                    out += &format!("{indent}{line}\n");
+                }
+            }
             if matches!(event.kind, Kind::Start | Kind::Node | Kind::Found)
                 || (event.kind == Kind::Signs && event.text.ends_with("from here."))
             {
@@ -1498,6 +1503,89 @@ fn deciding_svg(trace: &Trace, size: usize) -> String {
     svg
 }
 
+/// P1074's group bound at a node, worked out: for the grouping by rows and the one by
+/// columns (the same groups turned over the diagonal), each group of deciding cells that
+/// share a row or a column with its cells' candidates ("r1c1 68") and its best sum of
+/// distinct digits, and the total (2745 + the sums; `None` when a group cannot take
+/// distinct digits). The bound is the smaller total. Empty for other problems.
+#[allow(clippy::type_complexity)]
+pub fn bound_groups(trace: &Trace, board: &Snapshot) -> Vec<(&'static str, Vec<(String, Option<u32>)>, Option<u32>)> {
+    if trace.deciding.is_empty() {
+        return Vec::new();
+    }
+    let transpose = |cell: usize| (cell % 9) * 9 + cell / 9;
+    [("by rows", false), ("by columns", true)]
+        .into_iter()
+        .map(|(name, turn)| {
+            let groups: Vec<(String, Option<u32>)> = p1074::GROUPS
+                .iter()
+                .map(|group| {
+                    let cells: Vec<usize> =
+                        group.iter().map(|&c| if turn { transpose(c) } else { c }).collect();
+                    let masks: Vec<u32> = cells.iter().map(|&c| board.masks[c]).collect();
+                    let listed: Vec<String> = cells
+                        .iter()
+                        .map(|&c| format!("{} {}", trace.name(c), trace.digits(board.masks[c])))
+                        .collect();
+                    (listed.join(", "), p1074::best_distinct_sum(&masks))
+                })
+                .collect();
+            let total = groups
+                .iter()
+                .try_fold(p1074::BASE_SCORE, |sum, (_, best)| best.map(|b| sum + b));
+            (name, groups, total)
+        })
+        .collect()
+}
+
+/// The group bound worked out, as two lines of text (P1074; nothing elsewhere).
+fn bound_text(trace: &Trace, board: &Snapshot) -> String {
+    let show = |best: Option<u32>| best.map_or("none".to_string(), |b| b.to_string());
+    bound_groups(trace, board)
+        .into_iter()
+        .map(|(name, groups, total)| {
+            let parts: Vec<String> = groups
+                .iter()
+                .map(|(cells, best)| format!("[{cells}] {}", show(*best)))
+                .collect();
+            format!("group bound {name}: 2745 + {} = {}\n", parts.join(" + "), show(total))
+        })
+        .collect()
+}
+
+/// The group bound worked out, as the page's panel shows it at a node (P1074).
+fn bound_html(trace: &Trace, board: &Snapshot) -> Option<String> {
+    let groupings = bound_groups(trace, board);
+    if groupings.is_empty() {
+        return None;
+    }
+    let show = |best: Option<u32>| best.map_or("none".to_string(), |b| b.to_string());
+    let mut html = String::from(
+        "<p><b>The group bound, worked out.</b> Every completed grid scores 2745 + the \
+         digits of the 21 deciding cells. Cells of a group share a row or a column, so they \
+         take distinct digits: the best such sum from their candidates bounds the group.</p>",
+    );
+    let mut totals = Vec::new();
+    for (name, groups, total) in groupings {
+        html += &format!(
+            "<table class=\"m\"><tr><th>groups {name}: cells and candidates</th><th>best</th></tr>"
+        );
+        for (cells, best) in groups {
+            html += &format!("<tr><td>{}</td><td>{}</td></tr>", escape(&cells), show(best));
+        }
+        html += &format!(
+            "<tr><th>2745 + the best sums</th><th>{}</th></tr></table>",
+            show(total)
+        );
+        totals.push(total);
+    }
+    html += &match (totals[0], totals[1]) {
+        (Some(a), Some(b)) => format!("<p>The bound is the smaller total: {}.</p>", a.min(b)),
+        _ => "<p>A group cannot take distinct digits: no completion here.</p>".to_string(),
+    };
+    Some(html)
+}
+
 /// P1074: each cell's weight on a small grid, the 21 deciding cells shaded, and what they
 /// mean (nothing for other problems).
 fn weights_html(trace: &Trace) -> String {
@@ -1651,11 +1739,16 @@ pub fn html(trace: &Trace, title: &str, assets: Assets) -> String {
             None => "null".to_string(),
         };
         let cell = event.cell.map_or("null".to_string(), |c| c.to_string());
+        let bound = match event.kind {
+            Kind::Node | Kind::Pruned => bound_html(trace, &event.board),
+            _ => None,
+        }
+        .map_or("null".to_string(), |html| js_string(&html));
         if index > 0 {
             data.push_str(", ");
         }
         data += &format!(
-            "{{\"kind\": \"{kind}\", \"depth\": {}, \"text\": {}, \"cell\": {cell}, \"hot\": {:?}, \"vertex\": {}, \"changes\": [{}], \"visit\": {visit}}}",
+            "{{\"kind\": \"{kind}\", \"depth\": {}, \"text\": {}, \"cell\": {cell}, \"hot\": {:?}, \"vertex\": {}, \"changes\": [{}], \"visit\": {visit}, \"bound\": {bound}}}",
             event.depth,
             js_string(&event.text),
             event.hot,

@@ -98,8 +98,8 @@ function drawPanel(step) {
     return;
   }
   if (!visit) {
-    panel.innerHTML = "<p>" + (KINDS[step.kind] || "") + "</p><p>This step is not a band-rule visit: " +
-      "the next one is <kbd>v</kbd> away.</p>";
+    panel.innerHTML = "<p>" + (KINDS[step.kind] || "") + "</p>" + (step.bound ? step.bound :
+      "<p>This step is not a band-rule visit: the next one is <kbd>v</kbd> away.</p>");
     return;
   }
   var h = dead ? "<p class=\"dead\"><b>Why this is a dead end.</b> This band-rule visit found digit " + SYM[visit.digit] +
