@@ -233,7 +233,7 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
 
 #[test]
 fn the_trace_explains_guesses_and_dead_ends_on_a_hard_sample() {
-    // P1784's sample needs 54 nodes: guesses with the core's reason, dead ends, undos.
+    // P1784's sample guesses and backtracks: guesses with the core's reason, dead ends, undos.
     let trace = trace::trace_problem("p1784", &sample("p1784"), 0, 100_000).unwrap();
     let kinds = |kind| trace.events.iter().filter(|e| e.kind == kind).count() as u64;
     assert_eq!(kinds(trace::Kind::Guess), trace.guesses);
