@@ -909,7 +909,10 @@ impl Trace {
         self.push(Kind::Signs, text, bounded, None, None);
         // The core's start is the board just shown: its other steps follow.
         self.events.extend(core_steps.into_iter().skip(1));
-        self.last = self.events.last().map_or(self.last.clone(), |e| e.board.clone());
+        self.last = self
+            .events
+            .last()
+            .map_or(self.last.clone(), |e| e.board.clone());
     }
 
     /// The cells known smaller (or larger, `above`) than `cell` through chains of signs.
@@ -1503,13 +1506,20 @@ fn deciding_svg(trace: &Trace, size: usize) -> String {
     svg
 }
 
-/// P1074's group bound at a node, worked out: for the grouping by rows and the one by
-/// columns (the same groups turned over the diagonal), each group of deciding cells that
-/// share a row or a column with its cells' candidates ("r1c1 68") and its best sum of
-/// distinct digits, and the total (2745 + the sums; `None` when a group cannot take
-/// distinct digits). The bound is the smaller total. Empty for other problems.
-#[allow(clippy::type_complexity)]
-pub fn bound_groups(trace: &Trace, board: &Snapshot) -> Vec<(&'static str, Vec<(String, Option<u32>)>, Option<u32>)> {
+/// One grouping of P1074's deciding cells for the group bound: by rows or by columns.
+pub struct Grouping {
+    pub name: &'static str,
+    /// Each group: its cells with their candidates ("r1c1 68, r1c9 3") and its best sum of
+    /// distinct digits (`None`: the group cannot take distinct digits).
+    pub groups: Vec<(String, Option<u32>)>,
+    /// 2745 + the groups' sums (`None` when a group has none).
+    pub total: Option<u32>,
+}
+
+/// P1074's group bound at a node, worked out: the grouping by rows and the one by columns
+/// (the same groups turned over the diagonal), each group of deciding cells sharing a row
+/// or a column. The bound is the smaller total. Empty for other problems.
+pub fn bound_groups(trace: &Trace, board: &Snapshot) -> Vec<Grouping> {
     if trace.deciding.is_empty() {
         return Vec::new();
     }
@@ -1520,8 +1530,10 @@ pub fn bound_groups(trace: &Trace, board: &Snapshot) -> Vec<(&'static str, Vec<(
             let groups: Vec<(String, Option<u32>)> = p1074::GROUPS
                 .iter()
                 .map(|group| {
-                    let cells: Vec<usize> =
-                        group.iter().map(|&c| if turn { transpose(c) } else { c }).collect();
+                    let cells: Vec<usize> = group
+                        .iter()
+                        .map(|&c| if turn { transpose(c) } else { c })
+                        .collect();
                     let masks: Vec<u32> = cells.iter().map(|&c| board.masks[c]).collect();
                     let listed: Vec<String> = cells
                         .iter()
@@ -1533,7 +1545,11 @@ pub fn bound_groups(trace: &Trace, board: &Snapshot) -> Vec<(&'static str, Vec<(
             let total = groups
                 .iter()
                 .try_fold(p1074::BASE_SCORE, |sum, (_, best)| best.map(|b| sum + b));
-            (name, groups, total)
+            Grouping {
+                name,
+                groups,
+                total,
+            }
         })
         .collect()
 }
@@ -1543,13 +1559,23 @@ fn bound_text(trace: &Trace, board: &Snapshot) -> String {
     let show = |best: Option<u32>| best.map_or("none".to_string(), |b| b.to_string());
     bound_groups(trace, board)
         .into_iter()
-        .map(|(name, groups, total)| {
-            let parts: Vec<String> = groups
-                .iter()
-                .map(|(cells, best)| format!("[{cells}] {}", show(*best)))
-                .collect();
-            format!("group bound {name}: 2745 + {} = {}\n", parts.join(" + "), show(total))
-        })
+        .map(
+            |Grouping {
+                 name,
+                 groups,
+                 total,
+             }| {
+                let parts: Vec<String> = groups
+                    .iter()
+                    .map(|(cells, best)| format!("[{cells}] {}", show(*best)))
+                    .collect();
+                format!(
+                    "group bound {name}: 2745 + {} = {}\n",
+                    parts.join(" + "),
+                    show(total)
+                )
+            },
+        )
         .collect()
 }
 
@@ -1566,12 +1592,21 @@ fn bound_html(trace: &Trace, board: &Snapshot) -> Option<String> {
          take distinct digits: the best such sum from their candidates bounds the group.</p>",
     );
     let mut totals = Vec::new();
-    for (name, groups, total) in groupings {
+    for Grouping {
+        name,
+        groups,
+        total,
+    } in groupings
+    {
         html += &format!(
             "<table class=\"m\"><tr><th>groups {name}: cells and candidates</th><th>best</th></tr>"
         );
         for (cells, best) in groups {
-            html += &format!("<tr><td>{}</td><td>{}</td></tr>", escape(&cells), show(best));
+            html += &format!(
+                "<tr><td>{}</td><td>{}</td></tr>",
+                escape(&cells),
+                show(best)
+            );
         }
         html += &format!(
             "<tr><th>2745 + the best sums</th><th>{}</th></tr></table>",

@@ -27,13 +27,15 @@ fn each_notes_contest_version_passes_the_judge_on_the_sample() {
         .iter()
         .map(|problem| {
             let name = problem.name;
-            let note =
-                std::fs::read_to_string(root().join(format!("solutions/{name}/README.md")))
-                    .unwrap();
+            let note = std::fs::read_to_string(root().join(format!("solutions/{name}/README.md")))
+                .unwrap();
             let (code, profile) = contest_version(&note)
                 .unwrap_or_else(|| panic!("solutions/{name}/README.md has no contest version"));
             let lines = code.lines().count();
-            assert!(lines <= 130, "{name}: the contest version has {lines} lines");
+            assert!(
+                lines <= 130,
+                "{name}: the contest version has {lines} lines"
+            );
             assert!(
                 note.find(MARKER) < note.find("## The approach"),
                 "{name}: the note opens with its contest version"

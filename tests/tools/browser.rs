@@ -156,7 +156,8 @@ impl Browser {
             "" => String::new(),
             s => format!(",\"sessionId\":\"{s}\""),
         };
-        let message = format!("{{\"id\":{id},\"method\":\"{method}\",\"params\":{params}{session}}}\0");
+        let message =
+            format!("{{\"id\":{id},\"method\":\"{method}\",\"params\":{params}{session}}}\0");
         self.to_browser
             .write_all(message.as_bytes())
             .expect("write to Chromium");
@@ -199,7 +200,11 @@ impl Browser {
         } else {
             0
         };
-        let kind = if text.is_empty() { "rawKeyDown" } else { "keyDown" };
+        let kind = if text.is_empty() {
+            "rawKeyDown"
+        } else {
+            "keyDown"
+        };
         for (kind, text) in [(kind, text), ("keyUp", "")] {
             self.call(
                 "Input.dispatchKeyEvent",
@@ -219,7 +224,11 @@ impl Browser {
         );
         let parts: Vec<&str> = state.split('|').collect();
         assert_eq!(parts.len(), 3, "{state}");
-        assert!(parts[2].is_empty(), "the page's script failed: {}", parts[2]);
+        assert!(
+            parts[2].is_empty(),
+            "the page's script failed: {}",
+            parts[2]
+        );
         let shown = parts[0]
             .strip_prefix("step ")
             .and_then(|s| s.split(' ').next())
@@ -232,6 +241,9 @@ impl Browser {
         (shown, address)
     }
 }
+
+/// Where a key press should take the page, from the step it is on.
+type Move<'a> = Box<dyn Fn(usize) -> usize + 'a>;
 
 fn json_string(text: &str) -> String {
     let mut out = String::from("\"");
@@ -310,7 +322,7 @@ fn each_key_moves_one_step_in_a_headless_browser_and_the_address_follows() {
     let nodes = [Kind::Node, Kind::Found, Kind::DeadEnd];
     let mut expected = 5;
     let last = kinds.len();
-    let presses: Vec<(&str, Box<dyn Fn(usize) -> usize>)> = vec![
+    let presses: Vec<(&str, Move)> = vec![
         ("ArrowRight", Box::new(|at| at + 1)),
         ("ArrowRight", Box::new(|at| at + 1)),
         ("ArrowLeft", Box::new(|at| at - 1)),
@@ -338,7 +350,11 @@ fn each_key_moves_one_step_in_a_headless_browser_and_the_address_follows() {
     for (key, delta) in [("ArrowRight", 1isize), ("ArrowRight", 1), ("ArrowLeft", -1)] {
         browser.press(key);
         expected = (expected as isize + delta) as usize;
-        assert_eq!(browser.step(), (expected, expected), "slider focused, {key}");
+        assert_eq!(
+            browser.step(),
+            (expected, expected),
+            "slider focused, {key}"
+        );
     }
     // Editing the address moves the page.
     browser.evaluate("location.hash = '#step=40', 'ok'");

@@ -494,7 +494,11 @@ fn each_dead_end_names_and_marks_its_cause() {
             if event.kind != trace::Kind::DeadEnd {
                 continue;
             }
-            assert!(!event.hot.is_empty(), "{name} step {}: nothing marked", index + 1);
+            assert!(
+                !event.hot.is_empty(),
+                "{name} step {}: nothing marked",
+                index + 1
+            );
             match &event.visit {
                 Some(visit) => {
                     causes.0 += 1;
@@ -543,8 +547,18 @@ fn the_inequality_trace_starts_with_the_signs_pruning() {
     assert!(trace.events[0].text.contains("no givens, 108 signs"));
     assert!(!trace.events[1].removed.is_empty() && !trace.events[2].removed.is_empty());
     // The lower bounds take only low digits, the upper bounds only high ones.
-    let low = trace.events[1].removed.iter().map(|&(_, d)| d).max().unwrap();
-    let high = trace.events[2].removed.iter().map(|&(_, d)| d).min().unwrap();
+    let low = trace.events[1]
+        .removed
+        .iter()
+        .map(|&(_, d)| d)
+        .max()
+        .unwrap();
+    let high = trace.events[2]
+        .removed
+        .iter()
+        .map(|&(_, d)| d)
+        .min()
+        .unwrap();
     assert!(low < 8 && high > 0);
     // Each cell keeps the digits its chains allow: above the cells below it, under those
     // above it.
@@ -553,7 +567,13 @@ fn the_inequality_trace_starts_with_the_signs_pruning() {
         let below = trace.sign_chain(cell, false).len() as u32;
         let above = trace.sign_chain(cell, true).len() as u32;
         let allowed = ((2u32 << (8 - above)) - 1) & !((1u32 << below) - 1);
-        assert_eq!(bounded.masks[cell], allowed, "r{}c{}", cell / 9 + 1, cell % 9 + 1);
+        assert_eq!(
+            bounded.masks[cell],
+            allowed,
+            "r{}c{}",
+            cell / 9 + 1,
+            cell % 9 + 1
+        );
     }
     // The core's steps follow from that board.
     assert_ne!(kinds[3], trace::Kind::Start);
@@ -611,10 +631,9 @@ fn the_docs_pages_and_their_figures_are_current() {
     // The notes' excerpts are the trace's own lines: a figure or a step that the page no
     // longer has fails here.
     for (page, trace) in &traces {
-        let note = std::fs::read_to_string(
-            root().join(format!("solutions/{}/README.md", page.problem)),
-        )
-        .unwrap();
+        let note =
+            std::fs::read_to_string(root().join(format!("solutions/{}/README.md", page.problem)))
+                .unwrap();
         assert!(
             note.contains(&page.command()),
             "solutions/{}/README.md names its page's command: {}",
