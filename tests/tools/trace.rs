@@ -479,6 +479,18 @@ fn the_tool_prints_the_trace_and_refuses_bad_arguments() {
     assert!(read("page.html").contains("<script src=\"trace.js\"></script>"));
     assert_eq!(read("trace.css"), trace::PAGE_STYLE);
     assert_eq!(read("trace.js"), trace::PAGE_SCRIPT);
+    // --pages DIR: every page of docs/trace and its figures, as the repository holds them.
+    let pages = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-pages");
+    std::fs::remove_dir_all(&pages).ok();
+    let (code, _, stderr) = run(&["--pages", pages.to_str().unwrap()], "");
+    assert_eq!(code, Some(0), "{stderr}");
+    for file in ["README.md", "p1074.html", "p4573.html", "trace.js"] {
+        let made = std::fs::read_to_string(pages.join(file)).unwrap();
+        let kept = std::fs::read_to_string(root().join("docs/trace").join(file)).unwrap();
+        assert!(made == kept, "--pages wrote another {file} than docs/trace holds");
+    }
+    let (code, _, _) = run(&["--pages", pages.to_str().unwrap(), "extra"], "");
+    assert_eq!(code, Some(2));
 }
 
 /// A dead end names what was left with nothing and marks it: the band of a digit with no
