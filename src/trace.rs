@@ -10,6 +10,15 @@
 //!
 //! A node is a propagation that did not end the search there: a `prune` call, as in
 //! docs/design.md, so the trace's node count is the solution's.
+//!
+//! A dead end names what was left with nothing (a digit-band without a row-to-box
+//! assignment, a cell without candidates, a column without a digit) and the step that
+//! emptied it, and marks those cells on the page (`Event::hot`). P1074's trace carries the
+//! weights and the 21 deciding cells, and works its group bound out at each node
+//! ([`bound_groups`]); P4573's starts from the empty board with the signs' chain bounds as
+//! its first steps. [`PAGES`] lists docs/trace's pages, one study note's worked example
+//! each, and [`figures`] their counts (docs/trace/README.md): `scripts/trace --pages`
+//! writes both, and tests/tools/trace.rs fails when either is stale.
 
 use crate::core16 as sixteen;
 use crate::core9 as nine;

@@ -487,7 +487,10 @@ fn the_tool_prints_the_trace_and_refuses_bad_arguments() {
     for file in ["README.md", "p1074.html", "p4573.html", "trace.js"] {
         let made = std::fs::read_to_string(pages.join(file)).unwrap();
         let kept = std::fs::read_to_string(root().join("docs/trace").join(file)).unwrap();
-        assert!(made == kept, "--pages wrote another {file} than docs/trace holds");
+        assert!(
+            made == kept,
+            "--pages wrote another {file} than docs/trace holds"
+        );
     }
     let (code, _, _) = run(&["--pages", pages.to_str().unwrap(), "extra"], "");
     assert_eq!(code, Some(2));
