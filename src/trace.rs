@@ -2050,13 +2050,14 @@ pub fn figures(traces: &[(Page, Trace)]) -> String {
             None => continue,
         };
         out += &format!(
-            "- [{}]({}): {}\n\n    scripts/screenshot docs/trace/{}.html docs/trace/{} {}\n\n",
+            "- [{}]({}): {}\n\n    scripts/screenshot docs/trace/{}.html docs/trace/{} {} {}\n\n",
             shot.file,
             shot.file,
             shot.what,
             shot.problem,
             shot.file,
-            (shot.step)(trace)
+            (shot.step)(trace),
+            shot.window
         );
     }
     out += "Each page is made by its own command:\n\n";
@@ -2073,6 +2074,8 @@ pub struct Screenshot {
     pub file: &'static str,
     pub what: &'static str,
     pub step: fn(&Trace) -> usize,
+    /// The browser window, `WIDTH,HEIGHT` (the whole board in view).
+    pub window: &'static str,
 }
 
 fn first_step(trace: &Trace, wanted: impl Fn(&Event) -> bool) -> usize {
@@ -2088,6 +2091,7 @@ pub const SCREENSHOTS: [Screenshot; 4] = [
         what: "the first dead end: the band where a digit is left with nothing, in red, and \
                the band-rule visit that found it",
         step: |trace| first_step(trace, |e| e.kind == Kind::DeadEnd),
+        window: "1500,1250",
     },
     Screenshot {
         problem: "p1074",
@@ -2098,17 +2102,20 @@ pub const SCREENSHOTS: [Screenshot; 4] = [
                 e.kind == Kind::Pruned && e.text.contains("group bound cannot beat")
             })
         },
+        window: "1500,1250",
     },
     Screenshot {
         problem: "spoj_sudoku",
         file: "spoj_sudoku.png",
         what: "a 16x16 board and its candidates at the first guess",
         step: |trace| first_step(trace, |e| e.kind == Kind::Guess),
+        window: "1500,1500",
     },
     Screenshot {
         problem: "p4573",
         file: "p4573.png",
         what: "the signs' lower bounds, the first step after the empty board",
         step: |trace| first_step(trace, |e| e.kind == Kind::Signs),
+        window: "1500,1250",
     },
 ];
