@@ -26,21 +26,20 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 pub use sudoku_toolkit::files::read_regular;
-
-/// Limits accepted in a `limits` file (a typo like 10000000 s is an error, not a hang).
-pub const TIME_LIMIT_MS: std::ops::RangeInclusive<u64> = 1..=600_000;
-pub const MEMORY_LIMIT_MIB: std::ops::RangeInclusive<u64> = 1..=65_536;
+pub use sudoku_toolkit::limits::{
+    JudgeLimits, Kind, Limits, LIMITS_FILE_MAX, MEMORY_LIMIT_MIB, TIME_LIMIT_MS,
+};
+use sudoku_toolkit::profiles::{self, Profile};
 /// Largest `.in` or `.out` file read (a case's data is held in memory while it runs).
 pub const CASE_FILE_MAX: u64 = 256 << 20;
-/// Largest `limits` file read.
-pub const LIMITS_FILE_MAX: u64 = 64 << 10;
 
 /// One test case. A missing `.in` or `.out` (`None`) is reported as a judge error, never AC.
 pub struct Case {
     pub name: String,
     pub input: Option<PathBuf>,
     pub expected: Option<PathBuf>,
-    pub time_limit_ms: u64,
+    /// Official, within or beyond the statement (from the `limits` file).
+    pub kind: Kind,
 }
 
 pub struct Problem {
@@ -49,10 +48,41 @@ pub struct Problem {
     pub solution: PathBuf,
     pub harness: Option<PathBuf>,
     pub checker: Option<PathBuf>,
-    pub memory_limit_mib: u64,
-    /// The time limit of a case without its own.
-    pub time_limit_ms: u64,
+    /// Its `limits` file: each judge's limits, the main judge, the kind of each case.
+    pub limits: Limits,
+    /// The judge whose contract applies: `--profile`, else the main judge, else `generic`.
+    pub profile: &'static Profile,
     pub cases: Vec<Case>,
+}
+
+impl Problem {
+    /// The limits in force: the profile's own, or the main judge's.
+    pub fn judge_limits(&self) -> &JudgeLimits {
+        self.limits.under(self.profile.name)
+    }
+}
+
+/// The profile for a problem whose `limits` file is `limits`: the one chosen, else its
+/// main judge, else `generic`; every judge the file names must be a profile.
+fn profile_for(
+    limits: &Limits,
+    shown: &str,
+    chosen: Option<&'static Profile>,
+) -> Result<&'static Profile, String> {
+    let named = limits
+        .judge
+        .iter()
+        .chain(limits.other_judges.iter().map(|(name, _)| name));
+    for name in named {
+        if profiles::find(name).is_none() {
+            return Err(format!(
+                "{shown}: no profile `{name}`; there are: {}",
+                profiles::names()
+            ));
+        }
+    }
+    let main = limits.judge.as_deref().and_then(profiles::find);
+    Ok(chosen.or(main).unwrap_or(&profiles::PROFILES[0]))
 }
 
 /// The problem folders under `root/testdata`, sorted by name (nothing inside is read yet).
@@ -70,7 +100,12 @@ pub fn problem_names(root: &Path) -> Result<Vec<String>, String> {
 }
 
 /// Reads one problem folder. `Ok(None)` when it has no `limits` file (not a problem).
-pub fn problem(root: &Path, name: &str) -> Result<Option<Problem>, String> {
+/// Its limits are resolved later, under the profile chosen ([`Limits::under`]).
+pub fn problem(
+    root: &Path,
+    name: &str,
+    chosen: Option<&'static Profile>,
+) -> Result<Option<Problem>, String> {
     let dir = root.join("testdata").join(name);
     let limits_path = dir.join("limits");
     if !limits_path.exists() {
@@ -78,6 +113,7 @@ pub fn problem(root: &Path, name: &str) -> Result<Option<Problem>, String> {
     }
     let names = case_names(&dir)?;
     let limits = read_limits(&limits_path, &names)?;
+    let profile = profile_for(&limits, &limits_path.display().to_string(), chosen)?;
     let existing = |path: PathBuf| path.is_file().then_some(path);
     let harness = existing(dir.join("harness.rs"));
     let solution_file = if harness.is_some() {
@@ -91,9 +127,9 @@ pub fn problem(root: &Path, name: &str) -> Result<Option<Problem>, String> {
         harness,
         // Present, not necessarily a file: a checker.rs that cannot be read is a judge error.
         checker: present(dir.join("checker.rs")),
-        memory_limit_mib: limits.memory_limit_mib,
-        time_limit_ms: limits.time_limit_ms,
         cases: cases(&dir, names, &limits),
+        limits,
+        profile,
     }))
 }
 
@@ -105,7 +141,7 @@ pub const DEFAULT_LIMITS: (u64, u64) = (1000, 256);
 /// `test/sample-1.in` among them) as a problem named after the folder, with no program or
 /// checker of its own. Its limits are its `limits` file's when it has one (`Ok((_, true))`),
 /// else [`DEFAULT_LIMITS`].
-pub fn own_tests(dir: &Path) -> Result<(Problem, bool), String> {
+pub fn own_tests(dir: &Path, chosen: Option<&'static Profile>) -> Result<(Problem, bool), String> {
     if !dir.is_dir() {
         return Err(format!("--tests {}: not a folder", dir.display()));
     }
@@ -122,9 +158,14 @@ pub fn own_tests(dir: &Path) -> Result<(Problem, bool), String> {
         read_limits(&limits_path, &names)?
     } else {
         Limits {
-            time_limit_ms: DEFAULT_LIMITS.0,
-            memory_limit_mib: DEFAULT_LIMITS.1,
-            per_case_time_ms: Vec::new(),
+            judge: None,
+            main: JudgeLimits {
+                time_limit_ms: DEFAULT_LIMITS.0,
+                memory_limit_mib: DEFAULT_LIMITS.1,
+                per_case_time_ms: Vec::new(),
+            },
+            other_judges: Vec::new(),
+            kinds: Vec::new(),
         }
     };
     let name = dir
@@ -135,9 +176,9 @@ pub fn own_tests(dir: &Path) -> Result<(Problem, bool), String> {
         solution: PathBuf::new(),
         harness: None,
         checker: None,
-        memory_limit_mib: limits.memory_limit_mib,
-        time_limit_ms: limits.time_limit_ms,
         cases: cases(dir, names, &limits),
+        profile: profile_for(&limits, &limits_path.display().to_string(), chosen)?,
+        limits,
     };
     Ok((problem, has_limits))
 }
@@ -158,7 +199,8 @@ fn case_names(dir: &Path) -> Result<Vec<String>, String> {
             let file = entry.file_name().to_string_lossy().into_owned();
             let stem = file
                 .strip_suffix(".in")
-                .or_else(|| file.strip_suffix(".out"));
+                .or_else(|| file.strip_suffix(".out"))
+                .or_else(|| file.strip_suffix(".ans"));
             stem.map(str::to_string)
         })
         .collect();
@@ -175,101 +217,19 @@ fn read_limits(path: &Path, names: &[String]) -> Result<Limits, String> {
     Limits::parse(&text, &path.display().to_string(), names)
 }
 
-/// The cases `names` of the folder `dir`, each with its time limit.
+/// The cases `names` of the folder `dir`, each with its kind. The answer is `NAME.out`, or
+/// DOMjudge's and Kattis' `NAME.ans` when there is no `.out`.
 fn cases(dir: &Path, names: Vec<String>, limits: &Limits) -> Vec<Case> {
     names
         .into_iter()
         .map(|case| Case {
             input: present(dir.join(format!("{case}.in"))),
-            expected: present(dir.join(format!("{case}.out"))),
-            time_limit_ms: limits.time_limit_for(&case),
+            expected: present(dir.join(format!("{case}.out")))
+                .or_else(|| present(dir.join(format!("{case}.ans")))),
+            kind: limits.kind_of(&case),
             name: case,
         })
         .collect()
-}
-
-#[derive(Debug)]
-pub struct Limits {
-    pub time_limit_ms: u64,
-    pub memory_limit_mib: u64,
-    pub per_case_time_ms: Vec<(String, u64)>,
-}
-
-impl Limits {
-    /// Parses a `limits` file; `shown` names it in errors, `cases` are the problem's cases.
-    pub fn parse(text: &str, shown: &str, cases: &[String]) -> Result<Limits, String> {
-        let (mut time, mut memory) = (None, None);
-        let mut per_case_time_ms: Vec<(String, u64)> = Vec::new();
-        // A UTF-8 byte-order mark (some Windows editors write one) is not part of the text.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        for (index, line) in text.lines().enumerate() {
-            let at = format!("{shown}:{}", index + 1);
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let bad = || format!("{at}: expected `key = number`, found `{line}`");
-            let (key, value) = line.split_once('=').ok_or_else(bad)?;
-            let value = value.trim();
-            let key_words: Vec<&str> = key.split_whitespace().collect();
-            let in_range =
-                |range: std::ops::RangeInclusive<u64>, unit: &str| match value.parse::<u64>() {
-                    Ok(number) if range.contains(&number) => Ok(number),
-                    _ if is_integer(value) => Err(format!(
-                        "{at}: {value} is out of range ({}..={} {unit})",
-                        range.start(),
-                        range.end()
-                    )),
-                    _ => Err(bad()),
-                };
-            let duplicate = |key: &str| format!("{at}: `{key}` is given twice");
-            match key_words[..] {
-                ["time_limit_ms"] => {
-                    if time.is_some() {
-                        return Err(duplicate("time_limit_ms"));
-                    }
-                    time = Some(in_range(TIME_LIMIT_MS, "ms")?);
-                }
-                ["memory_limit_mib"] => {
-                    if memory.is_some() {
-                        return Err(duplicate("memory_limit_mib"));
-                    }
-                    memory = Some(in_range(MEMORY_LIMIT_MIB, "MiB")?);
-                }
-                ["time_limit_ms", case] => {
-                    if !cases.iter().any(|c| c == case) {
-                        return Err(format!("{at}: no case `{case}` in this folder"));
-                    }
-                    if per_case_time_ms.iter().any(|(c, _)| c == case) {
-                        return Err(duplicate(&format!("time_limit_ms {case}")));
-                    }
-                    per_case_time_ms.push((case.to_string(), in_range(TIME_LIMIT_MS, "ms")?));
-                }
-                _ => return Err(format!("{at}: unknown key `{}`", key.trim())),
-            }
-        }
-        match (time, memory) {
-            (Some(time_limit_ms), Some(memory_limit_mib)) => Ok(Limits {
-                time_limit_ms,
-                memory_limit_mib,
-                per_case_time_ms,
-            }),
-            _ => Err(format!("{shown}: needs time_limit_ms and memory_limit_mib")),
-        }
-    }
-
-    fn time_limit_for(&self, case: &str) -> u64 {
-        self.per_case_time_ms
-            .iter()
-            .find(|(name, _)| name == case)
-            .map_or(self.time_limit_ms, |&(_, ms)| ms)
-    }
-}
-
-/// Whether `text` is a whole number of any size, signed or not (`-5`, `99999999999999999999`).
-fn is_integer(text: &str) -> bool {
-    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Sort key that orders `sample2` before `sample10`: digit runs compare as numbers.
@@ -297,51 +257,12 @@ fn natural_key(name: &str) -> Vec<(String, u64)> {
 
 #[cfg(test)]
 mod tests {
-    use super::{natural_key, Limits};
+    use super::natural_key;
 
     #[test]
     fn natural_order_compares_numbers_as_numbers() {
         let mut names = vec!["sudoku10", "sudoku2", "sample1", "sudoku1", "a"];
         names.sort_by_key(|n| natural_key(n));
         assert_eq!(names, ["a", "sample1", "sudoku1", "sudoku2", "sudoku10"]);
-    }
-
-    fn parse(text: &str) -> Result<Limits, String> {
-        Limits::parse(text, "limits", &["one".to_string()])
-    }
-
-    #[test]
-    fn limits_are_checked_with_file_and_line() {
-        let ok = parse("time_limit_ms = 1000\nmemory_limit_mib = 64\ntime_limit_ms one = 5\n");
-        assert_eq!(ok.unwrap().per_case_time_ms, [("one".to_string(), 5)]);
-        let error = |text: &str| parse(text).unwrap_err();
-        assert!(
-            error("time_limit_ms = 1\nmemory_limit_mib = 18014398509481984\n")
-                .starts_with("limits:2: 18014398509481984 is out of range")
-        );
-        assert!(error("time_limit_ms = 0\nmemory_limit_mib = 1\n").starts_with("limits:1:"));
-        assert!(
-            error("time_limit_ms = 1\ntime_limit_ms = 2\nmemory_limit_mib = 1\n")
-                .contains("limits:2: `time_limit_ms` is given twice")
-        );
-        assert!(
-            error("time_limit_ms = 1\nmemory_limit_mib = 1\ntime_limit_ms two = 2\n")
-                .contains("limits:3: no case `two`")
-        );
-        assert!(error("time_limit_ms = 1\n").contains("needs time_limit_ms and memory_limit_mib"));
-        assert!(error("speed = 1\n").contains("unknown key `speed`"));
-        assert!(
-            error("time_limit_ms = 99999999999999999999\nmemory_limit_mib = 1\n")
-                .starts_with("limits:1: 99999999999999999999 is out of range (1..=600000 ms)")
-        );
-        assert!(error("time_limit_ms = 1\nmemory_limit_mib = -4\n")
-            .starts_with("limits:2: -4 is out of range (1..=65536 MiB)"));
-        assert!(error("time_limit_ms = fast\n").contains("expected `key = number`"));
-    }
-
-    #[test]
-    fn a_byte_order_mark_is_skipped() {
-        let limits = parse("\u{feff}time_limit_ms = 7\nmemory_limit_mib = 64\n").unwrap();
-        assert_eq!(limits.time_limit_ms, 7);
     }
 }

@@ -19,7 +19,7 @@ mod discover;
 mod once;
 mod report;
 
-use discover::{Case, Problem};
+use discover::{Case, Kind, Problem};
 use report::{say, CaseResult, Reporter, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,9 +27,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 use sudoku_toolkit::build::{self, BuildError, Program};
-use sudoku_toolkit::compare;
 use sudoku_toolkit::profiles::{self, Profile};
 use sudoku_toolkit::runner::{self, Input, Outcome, Run, Sandbox, FILE_SIZE_LIMIT, PROCESS_LIMIT};
+use sudoku_toolkit::{compare, limits};
 
 /// Standard output kept per case; more is OLE (the largest expected output is ~15 MB).
 const OUTPUT_CAP: usize = 64 << 20;
@@ -102,12 +102,15 @@ struct Options {
     selectors: Vec<String>,
     solution: Option<PathBuf>,
     cmd: Option<String>,
-    profile: &'static Profile,
+    /// `--profile`: the judge whose contract applies; without it, each problem's main judge.
+    profile: Option<&'static Profile>,
+    /// `--beyond`: a contestant's program is judged on the cases beyond the statement too.
+    beyond: bool,
     /// `--std`: the C or C++ standard of a `--solution` file.
     standard: Option<String>,
     jobs: usize,
-    /// `--compare`: how outputs are compared where there is no checker.
-    compare: compare::Mode,
+    /// `--compare`: how outputs are compared where there is no checker (else the profile's).
+    compare: Option<compare::Mode>,
     /// `--diff`: a line diff under each WA.
     diff: bool,
     /// `--tests DIR`: the user's own folder of cases.
@@ -153,10 +156,11 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
         selectors: Vec::new(),
         solution: None,
         cmd: None,
-        profile: &profiles::PROFILES[0],
+        profile: None,
+        beyond: false,
         standard: None,
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        compare: compare::Mode::default(),
+        compare: None,
         diff: false,
         tests: None,
         checker: None,
@@ -195,21 +199,18 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
             "--solution" => options.solution = Some(PathBuf::from(value("a file")?)),
             "--cmd" => options.cmd = Some(value("a command")?),
             "--std" => options.standard = Some(value("a standard, e.g. c++20")?),
-            "--compare" => options.compare = compare::Mode::parse(&value("a mode")?)?,
+            "--compare" => options.compare = Some(compare::Mode::parse(&value("a mode")?)?),
+            "--beyond" => options.beyond = true,
             "--diff" => options.diff = true,
             "--tests" => options.tests = Some(PathBuf::from(value("a folder")?)),
             "--checker" => options.checker = Some(PathBuf::from(value("a file")?)),
             "--input" => options.input = Some(value("a file, or - for stdin")?),
             "--profile" => {
                 let name = value("a name")?;
-                options.profile = profiles::find(&name).ok_or(format!(
+                options.profile = Some(profiles::find(&name).ok_or(format!(
                     "no profile `{name}`; there are: {}",
-                    profiles::PROFILES
-                        .iter()
-                        .map(|p| p.name)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))?;
+                    profiles::names()
+                ))?);
             }
             flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
             _ => options.selectors.push(arg),
@@ -274,7 +275,7 @@ fn judge(options: &Options) -> Result<bool, String> {
     remove_stale_partials(&judge_dir.join("scratch"));
     let mut problems = match &options.tests {
         Some(dir) => vec![own_tests(dir, options)?],
-        None => select(&root, &options.selectors)?,
+        None => select(&root, &options.selectors, options.profile)?,
     };
     if let Some(checker) = &options.checker {
         let checker = std::path::absolute(checker)
@@ -302,6 +303,7 @@ fn judge(options: &Options) -> Result<bool, String> {
     let own_input = options.input.as_deref().map(once::read_input).transpose()?;
     // Builds, in parallel: the program and the checker of each problem.
     let built: Vec<Built> = parallel_map(&problems, options.jobs, |problem, _| {
+        eprintln!("{}", contract_line(problem, options));
         (
             program_for(&root, problem, options),
             problem.checker.as_ref().map(|checker| {
@@ -374,7 +376,7 @@ fn judge(options: &Options) -> Result<bool, String> {
 /// with where they come from: the options, the folder's `limits` file, or the defaults.
 fn own_tests(dir: &Path, options: &Options) -> Result<Problem, String> {
     let dir = std::path::absolute(dir).map_err(|e| format!("--tests {}: {e}", dir.display()))?;
-    let (problem, has_limits) = discover::own_tests(&dir)?;
+    let (problem, has_limits) = discover::own_tests(&dir, options.profile)?;
     let from = if has_limits {
         format!("from {}", dir.join("limits").display())
     } else {
@@ -382,11 +384,11 @@ fn own_tests(dir: &Path, options: &Options) -> Result<Problem, String> {
     };
     let time = match options.time_limit_ms {
         Some(ms) => format!("{ms} ms (--time-limit)"),
-        None => format!("{} ms ({from})", problem.time_limit_ms),
+        None => format!("{} ms ({from})", problem.judge_limits().time_limit_ms),
     };
     let memory = match options.memory_limit_mib {
         Some(mib) => format!("{mib} MiB (--memory-limit)"),
-        None => format!("{} MiB ({from})", problem.memory_limit_mib),
+        None => format!("{} MiB ({from})", problem.judge_limits().memory_limit_mib),
     };
     eprintln!(
         "judging {} cases of {}: limits {time}, {memory}",
@@ -418,7 +420,11 @@ fn remove_stale_partials(judge_dir: &Path) {
 }
 
 /// The selected problems, read only once selected; folders without `limits` are skipped.
-fn select(root: &Path, selectors: &[String]) -> Result<Vec<Problem>, String> {
+fn select(
+    root: &Path,
+    selectors: &[String],
+    profile: Option<&'static Profile>,
+) -> Result<Vec<Problem>, String> {
     let names = discover::problem_names(root)?;
     let mut wanted: Vec<String> = Vec::new();
     for selector in selectors {
@@ -439,7 +445,7 @@ fn select(root: &Path, selectors: &[String]) -> Result<Vec<Problem>, String> {
     wanted.sort();
     let mut problems = Vec::new();
     for name in wanted {
-        let Some(mut problem) = discover::problem(root, &name)? else {
+        let Some(mut problem) = discover::problem(root, &name, profile)? else {
             eprintln!("judge: warning: skipping testdata/{name}: it has no `limits` file");
             continue;
         };
@@ -495,19 +501,67 @@ fn program_for(root: &Path, problem: &Problem, options: &Options) -> Result<Prog
             None => shown(root, source),
         },
         harness: problem.harness.as_deref(),
-        profile: options.profile,
+        profile: problem.profile,
         standard: options.standard.as_deref(),
         strip_over_limit: options.solution.is_none(),
     };
     if let Some(command) =
-        build::describe(source, &request.shown, options.profile, request.standard)
+        build::describe(source, &request.shown, problem.profile, request.standard)
     {
         let after = request
             .harness
             .map_or(String::new(), |h| format!(" (after {})", shown(root, h)));
-        eprintln!("building {}: {command}{after}", problem.name);
+        let no_rust = (source.extension().is_some_and(|e| e == "rs")
+            && !problem.profile.takes_rust)
+            .then(|| {
+                format!(
+                    " ({} takes no Rust: built as `generic`)",
+                    problem.profile.name
+                )
+            })
+            .unwrap_or_default();
+        eprintln!(
+            "building {} for {}: {command}{after}{no_rust}",
+            problem.name, problem.profile.name
+        );
     }
     build::build(root, &request)
+}
+
+/// The contract a problem is judged under, in one line for stderr: the judge, its limits,
+/// stack, environment and comparison, and which cases count.
+fn contract_line(problem: &Problem, options: &Options) -> String {
+    let profile = problem.profile;
+    let limits = problem.judge_limits();
+    let own = match &problem.limits.judge {
+        Some(main) if !problem.limits.knows(profile.name) => {
+            format!(" ({main}'s: none given for {})", profile.name)
+        }
+        _ => String::new(),
+    };
+    let stack = match profile.stack {
+        profiles::Stack::MemoryLimit => "stack = memory".to_string(),
+        profiles::Stack::Mib(mib) => format!("stack {mib} MiB"),
+    };
+    let env: Vec<String> = profile
+        .env
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let env = if env.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", env.join(" "))
+    };
+    let compare = options.compare.unwrap_or(profile.compare).name();
+    let compare = match problem.checker {
+        Some(_) => "the special judge".to_string(),
+        None => format!("compared as {compare}"),
+    };
+    format!(
+        "judging {} as {}: {} ms, {} MiB{own}, {stack}{env}, {compare}",
+        problem.name, profile.name, limits.time_limit_ms, limits.memory_limit_mib
+    )
 }
 
 /// A problem's program and its checker (when it has one), or why they could not be built.
@@ -524,6 +578,20 @@ struct Context<'a> {
     sandbox: Sandbox,
 }
 
+impl Context<'_> {
+    /// Whether the program is a contestant's (`--solution`, `--cmd`) rather than ours.
+    fn contestant(&self) -> bool {
+        self.options.solution.is_some() || self.options.cmd.is_some()
+    }
+
+    /// Whether a case of this kind counts in the summary and the exit status: every case
+    /// for our own solutions; for a contestant's, official and within, and beyond only with
+    /// `--beyond`.
+    fn counts(&self, kind: &Kind) -> bool {
+        !self.contestant() || self.options.beyond || !matches!(kind, Kind::Beyond(_))
+    }
+}
+
 /// A verdict and the lines shown under it.
 type Judged = (Verdict, Vec<String>);
 
@@ -536,10 +604,23 @@ struct LoadedCase<'a> {
     expected_path: &'a Path,
 }
 
-/// The limits a case runs under: the problem's, or the command line's.
+/// The limits a case runs under: the problem's under its judge, or the command line's.
 struct CaseLimits {
     time_ms: u64,
     memory_mib: u64,
+    stack_bytes: u64,
+}
+
+impl CaseLimits {
+    fn of(options: &Options, problem: &Problem, case: &str) -> CaseLimits {
+        let judge = problem.judge_limits();
+        let memory_mib = options.memory_limit_mib.unwrap_or(judge.memory_limit_mib);
+        CaseLimits {
+            time_ms: options.time_limit_ms.unwrap_or(judge.time_limit_for(case)),
+            memory_mib,
+            stack_bytes: problem.profile.stack.bytes(memory_mib),
+        }
+    }
 }
 
 /// Judges one case, step by step: are the program and checker ready, load the case, run the
@@ -555,6 +636,8 @@ fn judge_case(
     let described = |(verdict, details): Judged, run: Option<&Run>| CaseResult {
         problem: problem.name.clone(),
         case: case.name.clone(),
+        kind: case.kind.clone(),
+        counted: context.counts(&case.kind),
         verdict,
         cpu: run.map(|run| run.cpu),
         peak_kib: run.and_then(|run| run.peak_kib),
@@ -572,14 +655,11 @@ fn judge_case(
         Ok(loaded) => loaded,
         Err(judged) => return described(judged, None),
     };
-    let limits = CaseLimits {
-        time_ms: context.options.time_limit_ms.unwrap_or(case.time_limit_ms),
-        memory_mib: context
-            .options
-            .memory_limit_mib
-            .unwrap_or(problem.memory_limit_mib),
-    };
-    let input = std::mem::take(&mut loaded.input);
+    let limits = CaseLimits::of(context.options, problem, &case.name);
+    let mut input = std::mem::take(&mut loaded.input);
+    if context.contestant() && case.kind == (Kind::Official { text_mode: true }) {
+        input = limits::as_text_mode(&input);
+    }
     let run = match run_case(program, input, &limits, &context.sandbox) {
         Ok(run) => run,
         Err(message) => return described((Verdict::JudgeError, vec![message]), None),
@@ -588,7 +668,7 @@ fn judge_case(
         Some(judged) => judged,
         None => match checker {
             Some(checker) => special_judge(checker, context, problem, case, &loaded, &run),
-            None => compared(context.options, &loaded.expected, &run.stdout),
+            None => compared(context.options, problem, &loaded.expected, &run.stdout),
         },
     };
     if context.options.verbose {
@@ -669,6 +749,7 @@ fn run_case(
         .stdin(Input::Bytes(input.into()))
         .cpu_limit(Duration::from_millis(limits.time_ms))
         .memory_limit_mib(limits.memory_mib)
+        .stack_limit(limits.stack_bytes)
         .output_cap(OUTPUT_CAP)
         .file_size_limit(FILE_SIZE_LIMIT)
         .process_limit(PROCESS_LIMIT)
@@ -763,11 +844,18 @@ fn crash_lines(how: String, run: &Run, program: &Program) -> Vec<String> {
     details
 }
 
-/// AC, or WA with where the output first differs from the expected one (in the mode of
-/// `--compare`), and the whole line diff with `--diff`.
-fn compared(options: &Options, expected: &[u8], actual: &[u8]) -> Judged {
-    let Some(m) = compare::compare_with(options.compare, expected, actual) else {
+/// AC, or WA (PE where the judge says so) with where the output first differs from the
+/// expected one (in the mode of `--compare`, else the judge's), and the whole line diff
+/// with `--diff`.
+fn compared(options: &Options, problem: &Problem, expected: &[u8], actual: &[u8]) -> Judged {
+    let mode = options.compare.unwrap_or(problem.profile.compare);
+    let Some(m) = compare::compare_with(mode, expected, actual) else {
         return (Verdict::Accepted, Vec::new());
+    };
+    let verdict = if m.presentation {
+        Verdict::PresentationError
+    } else {
+        Verdict::WrongAnswer
     };
     let mut lines = vec![
         format!("{}:", m.at),
@@ -785,7 +873,7 @@ fn compared(options: &Options, expected: &[u8], actual: &[u8]) -> Judged {
                 .map(|l| format!("  {l}")),
         );
     }
-    (Verdict::WrongAnswer, lines)
+    (verdict, lines)
 }
 
 /// The expected and the actual output, clipped, for --verbose.

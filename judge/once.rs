@@ -1,25 +1,26 @@
 //! Once: `judge PROBLEM --input FILE` runs the program a single time on the user's own
 //! input (`-`: standard input), under the problem's limits and in the same sandbox as every
 //! case, and shows what it printed, its CPU time, memory and exit status. Then, as CPH does
-//! for a custom input, it checks the output against the problem's rules when an answer can
-//! be derived: the registry's oracle answer for the input (compared as `--compare` says,
-//! or given to the problem's checker as the answer). An input that is not in the problem's
-//! format, or whose puzzles have several solutions with no checker to accept any, is run
-//! but not checked, and the report says why. Verified by tests/judge.rs (`own_input_*`).
+//! for a custom input, it checks the output against an answer (compared as the judge
+//! compares, or given to the problem's checker): the answer file beside the input (a shipped
+//! case's `.out`, a shrunk case's `-small.out`) or of a shipped case with the same bytes, else
+//! the shipped solution's output (fast), else the plain oracle's. An input that is not in the
+//! problem's format, or whose puzzles have several solutions with no checker to accept any,
+//! is run but not checked, and the report says why. Verified by tests/judge.rs (`own_input_*`).
 
 use super::{
     compared, ended_early, ready, run_case, shown, special_judge, CaseLimits, Context, Judged,
     LoadedCase,
 };
-use crate::discover::{self, Case, Problem};
+use crate::discover::{self, Case, Kind, Problem};
 use crate::report::{say, Verdict};
 use std::io::Read;
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
-use sudoku_toolkit::build::{BuildError, Program};
-use sudoku_toolkit::problems;
+use sudoku_toolkit::build::{self, BuildError, Program};
 use sudoku_toolkit::runner::{Outcome, Run};
+use sudoku_toolkit::{problems, profiles};
 
 /// How long the plain oracle may take to answer an input before the check is given up.
 const ORACLE_LIMIT: Duration = Duration::from_secs(10);
@@ -44,36 +45,36 @@ pub fn run_once(
             return Ok(false);
         }
     };
-    let limits = CaseLimits {
-        time_ms: context
-            .options
-            .time_limit_ms
-            .unwrap_or(problem.time_limit_ms),
-        memory_mib: context
-            .options
-            .memory_limit_mib
-            .unwrap_or(problem.memory_limit_mib),
-    };
+    let limits = CaseLimits::of(context.options, problem, "");
     let run = run_case(program, bytes.clone(), &limits, &context.sandbox)?;
     show_run(&run, &limits);
     if let Some(judged) = ended_early(&run, &limits, program) {
         show_verdict("run", &judged);
         return Ok(false);
     }
-    let answer = match answer(&problem.name, &bytes) {
-        Ok(answer) if answer.several > 0 && checker.is_none() => Err(format!(
-            "{} puzzle(s) of the input have several solutions and {} has no checker",
-            answer.several, problem.name
-        )),
-        other => other,
-    };
-    let judged = match answer {
+    let judged = match answer(context, problem, &bytes) {
         Ok(answer) => check(context, problem, checker, &bytes, &answer, &run)?,
         Err(why) => {
             say(&format!("check: not checked: {why}"));
             return Ok(true);
         }
     };
+    // Another grid than the answer's is right where a puzzle has several solutions and
+    // no checker can tell: asked only then (the plain oracle's count may take seconds).
+    let several = match problems::find(&problem.name) {
+        Some(row) if judged.0 != Verdict::Accepted && checker.is_none() && row.one_of_several => {
+            several_solutions(row, &bytes)
+        }
+        _ => 0,
+    };
+    if several > 0 {
+        say(&format!(
+            "check: not checked: {several} puzzle(s) of the input have several solutions \
+             and {} has no checker",
+            problem.name
+        ));
+        return Ok(true);
+    }
     show_verdict("check", &judged);
     Ok(judged.0 == Verdict::Accepted)
 }
@@ -126,39 +127,110 @@ fn show_verdict(step: &str, (verdict, details): &Judged) {
     }
 }
 
-/// The oracle's answer to an input, and how many of its puzzles have several solutions
-/// (then any one of them may be printed, and only a checker can tell).
+/// The answer to check an input against, and where it comes from.
 struct Answer {
     text: Vec<u8>,
-    several: usize,
+    /// `the answer file testdata/...`, `the shipped solution's answer`, `the plain oracle's answer`.
+    from: String,
 }
 
-/// The oracle's answer to `input` for the registry's problem `name`, or why there is none
-/// to check against (not a registry problem, not its format, the oracle too slow).
-fn answer(name: &str, input: &[u8]) -> Result<Answer, String> {
-    let problem =
-        problems::find(name).ok_or(format!("{name} is not in the registry: no oracle answer"))?;
-    let text = String::from_utf8(input.to_vec()).map_err(|_| "the input is not UTF-8 text")?;
-    let (sender, receiver) = mpsc::channel();
-    // The oracle is plain brute force: an open board may take it very long, so it works on
-    // a thread of its own that is left behind (and ends with the judge) past the limit.
-    std::thread::spawn(move || {
-        let answer = (problem.answer)(&text).map(|answer| Answer {
-            text: answer.into_bytes(),
-            several: match problem.one_of_several {
-                true => problem.puzzles_with_several_solutions(&text).unwrap_or(0),
-                false => 0,
-            },
+/// The answer to `input`, from the first source that has one: the answer file beside the
+/// input (`X.out` or `X.ans` for `--input X.in`: a shipped case, a shrunk one from
+/// `stress-failures/`), a shipped case with the same bytes, the shipped solution's output
+/// (fast where the plain oracle is not), and last the plain oracle.
+fn answer(context: &Context, problem: &Problem, input: &[u8]) -> Result<Answer, String> {
+    let registered = problems::find(&problem.name);
+    if let Some((text, file)) = answer_file(context, problem, input) {
+        return Ok(Answer {
+            text,
+            from: format!("the answer file {file}"),
         });
-        sender.send(answer).ok();
+    }
+    let row = registered.ok_or(format!(
+        "{} is not in the registry and the input has no answer file beside it",
+        problem.name
+    ))?;
+    if let Some(text) = shipped_answer(context, problem, input) {
+        return Ok(Answer {
+            text,
+            from: "the shipped solution's answer".into(),
+        });
+    }
+    let text = String::from_utf8(input.to_vec()).map_err(|_| "the input is not UTF-8 text")?;
+    let answer = within_oracle_limit(move || (row.answer)(&text))?
+        .map_err(|why| format!("the input is not a {} case: {why}", problem.name))?;
+    Ok(Answer {
+        text: answer.into_bytes(),
+        from: "the plain oracle's answer".into(),
+    })
+}
+
+/// The `.out` (or `.ans`) beside the `--input` file, else that of a shipped case with the
+/// same bytes, and its name as shown.
+fn answer_file(context: &Context, problem: &Problem, input: &[u8]) -> Option<(Vec<u8>, String)> {
+    let given = context.options.input.as_deref().filter(|path| *path != "-");
+    let beside = given
+        .and_then(|path| {
+            Path::new(path)
+                .to_str()?
+                .strip_suffix(".in")
+                .map(str::to_string)
+        })
+        .into_iter()
+        .flat_map(|stem| [format!("{stem}.out"), format!("{stem}.ans")])
+        .map(std::path::PathBuf::from);
+    let shipped = problem.cases.iter().filter_map(|case| {
+        let same = discover::read_regular(case.input.as_ref()?, discover::CASE_FILE_MAX).ok()?;
+        (same == input).then(|| case.expected.clone())?
     });
-    let answer = receiver.recv_timeout(ORACLE_LIMIT).map_err(|_| {
+    beside.chain(shipped).find_map(|path| {
+        let text = discover::read_regular(&path, discover::CASE_FILE_MAX).ok()?;
+        Some((text, shown(context.root, &path)))
+    })
+}
+
+/// The shipped solution's output on `input` (built as `generic` builds it, run in the
+/// sandbox under the problem's limits), when it builds and ends well.
+fn shipped_answer(context: &Context, problem: &Problem, input: &[u8]) -> Option<Vec<u8>> {
+    if context.options.solution.is_none() && context.options.cmd.is_none() {
+        return None; // the program under test is the shipped solution itself
+    }
+    let request = build::Request {
+        source: &problem.solution,
+        shown: shown(context.root, &problem.solution),
+        harness: problem.harness.as_deref(),
+        profile: &profiles::PROFILES[0],
+        standard: None,
+        strip_over_limit: false,
+    };
+    let program = build::build(context.root, &request).ok()?;
+    let limits = CaseLimits::of(context.options, problem, "");
+    let run = run_case(&program, input.to_vec(), &limits, &context.sandbox).ok()?;
+    (run.outcome == Outcome::Exited(0)).then_some(run.stdout)
+}
+
+/// How many puzzles of `input` have several solutions, by the plain oracle within its
+/// time limit (0 when it cannot tell in time: the answer is then checked as it is).
+fn several_solutions(row: &'static problems::Problem, input: &[u8]) -> usize {
+    let Ok(text) = String::from_utf8(input.to_vec()) else {
+        return 0;
+    };
+    within_oracle_limit(move || row.puzzles_with_several_solutions(&text).unwrap_or(0)).unwrap_or(0)
+}
+
+/// `work` on a thread of its own, given up after [`ORACLE_LIMIT`] (the thread is left
+/// behind and ends with the judge: the plain oracle may take very long on an open board).
+fn within_oracle_limit<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, String> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || sender.send(work()).ok());
+    receiver.recv_timeout(ORACLE_LIMIT).map_err(|_| {
         format!(
             "the plain oracle found no answer within {} s",
             ORACLE_LIMIT.as_secs()
         )
-    })?;
-    answer.map_err(|why| format!("the input is not a {name} case: {why}"))
+    })
 }
 
 /// The verdict on the output: the problem's checker with the oracle's answer, else a
@@ -172,10 +244,8 @@ fn check(
     run: &Run,
 ) -> Result<Judged, String> {
     let Some(checker) = checker else {
-        let mut judged = compared(context.options, &answer.text, &run.stdout);
-        judged
-            .1
-            .insert(0, "against the plain oracle's answer".into());
+        let mut judged = compared(context.options, problem, &answer.text, &run.stdout);
+        judged.1.insert(0, format!("against {}", answer.from));
         return Ok(judged);
     };
     let dir = context.run_dir;
@@ -189,7 +259,7 @@ fn check(
         name: "input".into(),
         input: Some(input_path.clone()),
         expected: Some(answer_path.clone()),
-        time_limit_ms: problem.time_limit_ms,
+        kind: Kind::Within,
     };
     let loaded = LoadedCase {
         input: Vec::new(),
@@ -198,9 +268,8 @@ fn check(
         expected_path: &answer_path,
     };
     let mut judged = special_judge(checker, context, problem, &case, &loaded, run);
-    judged.1.insert(
-        0,
-        "by the problem's checker, with the plain oracle's answer".into(),
-    );
+    judged
+        .1
+        .insert(0, format!("by the problem's checker, with {}", answer.from));
     Ok(judged)
 }

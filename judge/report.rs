@@ -8,6 +8,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
+use sudoku_toolkit::limits::Kind;
 use sudoku_toolkit::runner;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -45,6 +46,11 @@ impl Verdict {
 pub struct CaseResult {
     pub problem: String,
     pub case: String,
+    /// Official, within or beyond the statement.
+    pub kind: Kind,
+    /// Whether it counts in the summary and the exit status (a beyond case does not, for a
+    /// contestant's program, without `--beyond`).
+    pub counted: bool,
     pub verdict: Verdict,
     /// CPU time used (user + sys).
     pub cpu: Option<Duration>,
@@ -60,7 +66,73 @@ pub struct Reporter {
     passed: usize,
     judge_errors: usize,
     failed: usize,
-    problem_counts: Vec<(String, usize, usize)>,
+    /// Cases run but not counted (beyond the statement, for a contestant's program).
+    uncounted: usize,
+    problems: Vec<ProblemTally>,
+}
+
+/// One problem's cases so far, by kind.
+#[derive(Default)]
+struct ProblemTally {
+    name: String,
+    /// (passed, total) of the counted cases.
+    counted: (usize, usize),
+    /// (passed, total) per kind: official, within, beyond.
+    by_kind: [(usize, usize); 3],
+    /// Verdicts of the within cases that failed.
+    within_failures: Vec<Verdict>,
+    /// Each uncounted case's reason and verdict, in order.
+    uncounted: Vec<(String, Verdict)>,
+}
+
+impl ProblemTally {
+    fn add(&mut self, result: &CaseResult) {
+        let accepted = result.verdict == Verdict::Accepted;
+        let slot = match result.kind {
+            Kind::Official { .. } => 0,
+            Kind::Within => 1,
+            Kind::Beyond(_) => 2,
+        };
+        self.by_kind[slot].0 += usize::from(accepted);
+        self.by_kind[slot].1 += 1;
+        if result.counted {
+            self.counted.0 += usize::from(accepted);
+            self.counted.1 += 1;
+        } else if let Kind::Beyond(reason) = &result.kind {
+            self.uncounted.push((reason.clone(), result.verdict));
+        }
+        if result.kind == Kind::Within && !accepted && result.counted {
+            self.within_failures.push(result.verdict);
+        }
+    }
+
+    /// `official 22/22, within 6/6, beyond 19/22`: the kinds present.
+    fn kinds_line(&self) -> String {
+        let parts: Vec<String> = ["official", "within", "beyond"]
+            .iter()
+            .zip(self.by_kind)
+            .filter(|(_, (_, total))| *total > 0)
+            .map(|(name, (passed, total))| format!("{name} {passed}/{total}"))
+            .collect();
+        parts.join(", ")
+    }
+}
+
+/// `19 TLE, 3 AC`: how many of each verdict, most first.
+fn verdict_counts(verdicts: impl Iterator<Item = Verdict>) -> String {
+    let mut counts: Vec<(Verdict, usize)> = Vec::new();
+    for verdict in verdicts {
+        match counts.iter_mut().find(|(v, _)| *v == verdict) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((verdict, 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1));
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|(verdict, n)| format!("{n} {}", verdict.code()))
+        .collect();
+    parts.join(", ")
 }
 
 /// Exit status when the report cannot be written (a full disk, `judge > /dev/full`).
@@ -147,15 +219,20 @@ impl Reporter {
             passed: 0,
             judge_errors: 0,
             failed: 0,
-            problem_counts: Vec::new(),
+            uncounted: 0,
+            problems: Vec::new(),
         }
     }
 
+    /// The case's line: name, verdict, CPU time, memory, and its kind when it is not the
+    /// judge's own data (`within`, `beyond`, `beyond, not counted`); the details under it,
+    /// except for a case that does not count (the summary gives its reason).
     pub fn case(&mut self, result: &CaseResult) {
         let accepted = result.verdict == Verdict::Accepted;
         let colour = match result.verdict {
             Verdict::Accepted => "32",
             Verdict::JudgeError => "35",
+            _ if !result.counted => "33",
             _ => "31",
         };
         let verdict = self.paint(result.verdict.code(), colour);
@@ -165,8 +242,14 @@ impl Reporter {
         let memory = result.peak_kib.map_or("-".to_string(), |kib| {
             format!("{:.1} MiB", kib as f64 / 1024.0)
         });
+        let kind = match (&result.kind, result.counted) {
+            (Kind::Official { .. }, _) => "",
+            (Kind::Within, _) => "  within",
+            (Kind::Beyond(_), true) => "  beyond",
+            (Kind::Beyond(_), false) => "  beyond, not counted",
+        };
         say(&format!(
-            "{} {} {}{} {:>8} {:>10}",
+            "{} {} {}{} {:>8} {:>10}{kind}",
             padded(&result.problem, self.problem_width),
             padded(&result.case, self.case_width),
             verdict,
@@ -174,10 +257,14 @@ impl Reporter {
             time,
             memory,
         ));
-        for line in &result.details {
-            say(&format!("    {line}"));
+        if result.counted || accepted {
+            for line in &result.details {
+                say(&format!("    {line}"));
+            }
         }
-        if accepted {
+        if !result.counted {
+            self.uncounted += 1;
+        } else if accepted {
             self.passed += 1;
         } else {
             self.failed += 1;
@@ -185,30 +272,49 @@ impl Reporter {
                 self.judge_errors += 1;
             }
         }
-        match self.problem_counts.last_mut() {
-            Some((name, passed, total)) if *name == result.problem => {
-                *passed += usize::from(accepted);
-                *total += 1;
+        match self.problems.last_mut() {
+            Some(tally) if tally.name == result.problem => tally.add(result),
+            _ => {
+                let mut tally = ProblemTally {
+                    name: result.problem.clone(),
+                    ..ProblemTally::default()
+                };
+                tally.add(result);
+                self.problems.push(tally);
             }
-            _ => self
-                .problem_counts
-                .push((result.problem.clone(), usize::from(accepted), 1)),
         }
     }
 
-    /// The per-problem summary and the final line; returns whether every case passed.
+    /// The per-problem summary and the final line; returns whether every counted case
+    /// passed.
     pub fn finish(&self) -> bool {
         say("");
-        for (name, passed, total) in &self.problem_counts {
+        for tally in &self.problems {
+            let (passed, total) = tally.counted;
             let mark = if passed == total {
                 self.paint("ok", "32")
             } else {
                 self.paint("FAILED", "31")
             };
             say(&format!(
-                "{} {passed}/{total} passed  {mark}",
-                padded(name, self.problem_width)
+                "{} {passed}/{total} passed  {mark}  ({})",
+                padded(&tally.name, self.problem_width),
+                tally.kinds_line()
             ));
+            let (official_passed, official_total) = tally.by_kind[0];
+            if !tally.within_failures.is_empty() {
+                let official = if official_passed == official_total && official_total > 0 {
+                    format!("AC on the judge's own data ({official_passed}/{official_total}); ")
+                } else {
+                    String::new()
+                };
+                say(&format!(
+                    "    {official}{} on valid boards made here (within the statement, \
+                     possibly harder than the judge's data: the real judge may accept)",
+                    verdict_counts(tally.within_failures.iter().copied())
+                ));
+            }
+            self.say_uncounted(tally);
         }
         if self.judge_errors > 0 {
             say(&format!(
@@ -216,8 +322,42 @@ impl Reporter {
                 self.judge_errors
             ));
         }
-        say(&format!("{} passed, {} failed", self.passed, self.failed));
+        let uncounted = if self.uncounted > 0 {
+            format!(" ({} beyond the statement, not counted)", self.uncounted)
+        } else {
+            String::new()
+        };
+        say(&format!(
+            "{} passed, {} failed{uncounted}",
+            self.passed, self.failed
+        ));
         self.failed == 0
+    }
+
+    /// The block of cases beyond the statement that were run but not counted: their
+    /// verdicts, grouped by reason.
+    fn say_uncounted(&self, tally: &ProblemTally) {
+        if tally.uncounted.is_empty() {
+            return;
+        }
+        say(&format!(
+            "    beyond the statement, not counted (--beyond counts them): {}",
+            verdict_counts(tally.uncounted.iter().map(|(_, verdict)| *verdict))
+        ));
+        let mut reasons: Vec<&str> = Vec::new();
+        for (reason, _) in &tally.uncounted {
+            if !reasons.contains(&reason.as_str()) {
+                reasons.push(reason);
+            }
+        }
+        for reason in reasons {
+            let verdicts = tally
+                .uncounted
+                .iter()
+                .filter(|(r, _)| r == reason)
+                .map(|(_, verdict)| *verdict);
+            say(&format!("      {}: {reason}", verdict_counts(verdicts)));
+        }
     }
 
     fn paint(&self, text: &str, colour: &str) -> String {

@@ -1,8 +1,8 @@
-//! Build: compile one source file the way an online judge does, chosen by its extension:
-//! `.rs` with rustc and the profile's flags, `.cpp`/`.cc` with `g++ -O2 -std=c++17
-//! -DONLINE_JUDGE ... -lm` (`--std` picks another standard), `.c` with `gcc -O2
-//! -DONLINE_JUDGE ... -lm`, `.py` checked with `python3 -m py_compile` (a syntax error is CE
-//! once, not RE on every case) and then run by python3. `--cmd` programs are taken as given.
+//! Build: compile one source file the way an online judge does, chosen by its extension,
+//! with the profile's command for it (`src/profiles.rs`): `.rs` with rustc and its flags,
+//! `.cpp`/`.cc` with g++ and `.c` with gcc and its flags and standard (`--std` picks
+//! another), `.py` checked with `-m py_compile` by the judge's interpreter (a syntax error
+//! is CE once, not RE on every case) and then run by it. `--cmd` programs are taken as given.
 //!
 //! The file is read as a regular file of bounded size, copied ALONE (after the problem's
 //! harness, if any) into a private folder and compiled there, so `mod helper;` is a compile
@@ -16,7 +16,7 @@
 //! `sqrt` and `ONLINE_JUDGE`, `--std`, a Python syntax error) and the unit tests below.
 
 use crate::files::read_regular;
-use crate::profiles::Profile;
+use crate::profiles::{Compiler, Profile};
 use crate::runner::{self, Env, Outcome, Spec};
 use crate::strip;
 use std::collections::hash_map::DefaultHasher;
@@ -84,9 +84,14 @@ fn rustc() -> String {
 /// Largest source file read (a solution, a harness, a checker).
 pub const SOURCE_FILE_MAX: u64 = 16 << 20;
 
-/// The standards `--std` accepts, per language; the first C++ one is the default.
-const CPP_STANDARDS: &[&str] = &["c++17", "c++11", "c++14", "c++20", "c++23"];
-const C_STANDARDS: &[&str] = &["c99", "c11", "c17"];
+/// The standards `--std` accepts, per language (the profile's own is the default).
+const CPP_STANDARDS: &[&str] = &[
+    "c++98", "c++11", "c++14", "c++17", "c++20", "c++23", "gnu++98", "gnu++11", "gnu++14",
+    "gnu++17", "gnu++20", "gnu++23",
+];
+const C_STANDARDS: &[&str] = &[
+    "c89", "c99", "c11", "c17", "gnu89", "gnu99", "gnu11", "gnu17",
+];
 
 /// `Ok` when `--std standard` fits `source` (a C or C++ file and a standard of its language).
 pub fn check_standard(source: &Path, standard: &str) -> Result<(), String> {
@@ -180,39 +185,65 @@ fn canonical_rustc_flags(flags: &[String]) -> Vec<String> {
 /// The file the compiler writes in the private folder.
 const OUTPUT_NAME: &str = "program";
 
-/// The recipe for `language`: Rust by the profile; C and C++ as judges build them, with
-/// `ONLINE_JUDGE` defined and the maths library linked; Python checked by `py_compile`.
-fn recipe(language: &Language, profile: &Profile, standard: Option<&str>) -> Recipe {
-    let c_like = |compiler: &str, standard: Option<&str>, file_name| Recipe {
+/// The recipe for `language` under `profile`: its rustc flags, its g++ or gcc command (with
+/// `--std` in place of its standard), or its Python interpreter (the first of its list on
+/// PATH), checked by `py_compile`. `Err` when the judge does not take the language.
+fn recipe(
+    language: &Language,
+    profile: &Profile,
+    standard: Option<&str>,
+) -> Result<Recipe, String> {
+    let c_like = |compiler: &str, c: &Compiler, file_name| Recipe {
         compiler: compiler.into(),
-        flags: ["-O2".to_string()]
-            .into_iter()
-            .chain(standard.map(|s| format!("-std={s}")))
-            .chain(["-DONLINE_JUDGE".to_string()])
-            .collect(),
-        libraries: vec!["-lm".into()],
+        flags: with_standard(c.flags, standard),
+        libraries: c.libraries.iter().map(|s| s.to_string()).collect(),
         file_name,
     };
-    match language {
+    Ok(match language {
         Language::Rust => Recipe {
             compiler: rustc(),
             flags: profile.rustc_flags.iter().map(|s| s.to_string()).collect(),
             libraries: Vec::new(),
             file_name: "main.rs",
         },
-        Language::Cpp => c_like(
-            "g++",
-            Some(standard.unwrap_or(CPP_STANDARDS[0])),
-            "main.cpp",
-        ),
-        Language::C => c_like("gcc", standard, "main.c"),
-        Language::Python => Recipe {
-            compiler: "python3".into(),
-            flags: vec!["-m".into(), "py_compile".into()],
-            libraries: Vec::new(),
-            file_name: "main.py",
-        },
+        Language::Cpp => c_like("g++", &profile.cpp, "main.cpp"),
+        Language::C => c_like("gcc", &profile.c, "main.c"),
+        Language::Python => {
+            let Some(interpreters) = profile.python else {
+                return Err(format!(
+                    "the {} profile's judge takes no Python",
+                    profile.name
+                ));
+            };
+            let on_path = |name: &&&str| {
+                std::env::var_os("PATH").is_some_and(|path| {
+                    std::env::split_paths(&path).any(|folder| folder.join(name).is_file())
+                })
+            };
+            let found = interpreters.iter().find(on_path);
+            Recipe {
+                compiler: found
+                    .unwrap_or(&interpreters[interpreters.len() - 1])
+                    .to_string(),
+                flags: vec!["-m".into(), "py_compile".into()],
+                libraries: Vec::new(),
+                file_name: "main.py",
+            }
+        }
+    })
+}
+
+/// `flags` with its `-std=` flag replaced by `--std`'s standard (added when it has none).
+fn with_standard(flags: &[&str], standard: Option<&str>) -> Vec<String> {
+    let mut flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+    if let Some(standard) = standard {
+        let wanted = format!("-std={standard}");
+        match flags.iter_mut().find(|flag| flag.starts_with("-std=")) {
+            Some(flag) => *flag = wanted,
+            None => flags.push(wanted),
+        }
     }
+    flags
 }
 
 /// The compiler (or interpreter) and its flags for `source`, for the "building" line;
@@ -223,7 +254,7 @@ pub fn describe(
     profile: &Profile,
     standard: Option<&str>,
 ) -> Option<String> {
-    let recipe = recipe(&language_of(source).ok()?, profile, standard);
+    let recipe = recipe(&language_of(source).ok()?, profile, standard).ok()?;
     let mut words = vec![recipe.compiler];
     words.extend(recipe.flags);
     words.push(shown.to_string());
@@ -314,7 +345,7 @@ pub struct Request<'a> {
 pub fn build(root: &Path, request: &Request) -> Result<Program, BuildError> {
     let language = language_of(request.source).map_err(BuildError::Fatal)?;
     let text = source_text(request, &language)?;
-    let recipe = recipe(&language, request.profile, request.standard);
+    let recipe = recipe(&language, request.profile, request.standard).map_err(BuildError::Fatal)?;
     let identity = compiler_identity(&recipe.compiler, &language)?;
     let mut hasher = DefaultHasher::new();
     (&text, &identity, &recipe.key_arguments()).hash(&mut hasher);
@@ -349,17 +380,25 @@ pub fn build(root: &Path, request: &Request) -> Result<Program, BuildError> {
             other => other,
         })?;
     }
+    let mut env = runner::minimal_env();
+    env.extend(
+        request
+            .profile
+            .env
+            .iter()
+            .map(|&(key, value)| (key.into(), value.into())),
+    );
     Ok(match language {
         Language::Python => Program {
             path: PathBuf::from(identity.lines().next().unwrap_or("python3")),
             rename: Some((built.display().to_string(), request.shown.clone())),
             args: vec![built.into_os_string()],
-            env: runner::minimal_env(),
+            env,
         },
         _ => Program {
             path: built,
             args: Vec::new(),
-            env: runner::minimal_env(),
+            env,
             rename: None,
         },
     })
@@ -541,11 +580,18 @@ mod tests {
             let flags: Vec<String> = profile.rustc_flags.iter().map(|f| f.to_string()).collect();
             canonical_rustc_flags(&flags)
         };
-        // Exactly these pairs spell one build two ways.
-        let shared = [["generic", "kattis"], ["codeforces", "libreoj"]];
+        // Exactly these groups spell one build in several ways (POJ and AcWing take no
+        // Rust: theirs is generic's).
+        let shared: [&[&str]; 2] = [
+            &["generic", "kattis", "poj", "acwing"],
+            &["codeforces", "libreoj"],
+        ];
         for a in PROFILES.iter().map(|p| p.name) {
             for b in PROFILES.iter().map(|p| p.name) {
-                let alike = a == b || shared.contains(&[a, b]) || shared.contains(&[b, a]);
+                let alike = a == b
+                    || shared
+                        .iter()
+                        .any(|group| group.contains(&a) && group.contains(&b));
                 assert_eq!(canonical(a) == canonical(b), alike, "{a} and {b}");
             }
         }
@@ -593,7 +639,7 @@ mod tests {
         assert!(error("a.c", "c++20")
             .unwrap_err()
             .contains("not a C standard"));
-        assert!(error("a.cc", "gnu++17")
+        assert!(error("a.cc", "c++99")
             .unwrap_err()
             .contains("not a C++ standard"));
         assert!(error("a.rs", "c++20")

@@ -17,11 +17,16 @@ pub enum Mode {
     Lines,
     /// The white-space separated tokens, in order.
     Tokens,
+    /// The tokens, letter case ignored (Kattis: problemtools' default output validator).
+    TokensAnyCase,
+    /// As [`Mode::Lines`], but an output that differs only in white space elsewhere is a
+    /// presentation error, not a wrong answer (POJ).
+    LinesOrPresentation,
 }
 
 impl Mode {
     /// Every mode's name, as `--compare` takes it.
-    pub const NAMES: &'static str = "exact, lines, tokens";
+    pub const NAMES: &'static str = "exact, lines, tokens, tokens-any-case, lines-or-pe";
 
     /// The mode named `name`, or a message listing the names.
     pub fn parse(name: &str) -> Result<Mode, String> {
@@ -29,10 +34,23 @@ impl Mode {
             "exact" => Ok(Mode::Exact),
             "lines" => Ok(Mode::Lines),
             "tokens" => Ok(Mode::Tokens),
+            "tokens-any-case" => Ok(Mode::TokensAnyCase),
+            "lines-or-pe" => Ok(Mode::LinesOrPresentation),
             _ => Err(format!(
                 "no compare mode `{name}`; there are: {}",
                 Mode::NAMES
             )),
+        }
+    }
+
+    /// The mode's name, as `--compare` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Exact => "exact",
+            Mode::Lines => "lines",
+            Mode::Tokens => "tokens",
+            Mode::TokensAnyCase => "tokens-any-case",
+            Mode::LinesOrPresentation => "lines-or-pe",
         }
     }
 }
@@ -46,6 +64,9 @@ pub struct Mismatch {
     pub expected: String,
     pub actual: String,
     pub hint: Option<&'static str>,
+    /// Whether the judge calls this a presentation error (only white space differs, in
+    /// [`Mode::LinesOrPresentation`]) rather than a wrong answer.
+    pub presentation: bool,
 }
 
 /// `None` when `actual` is accepted against `expected` in the default mode ([`Mode::Lines`]).
@@ -57,8 +78,11 @@ pub fn compare(expected: &[u8], actual: &[u8]) -> Option<Mismatch> {
 pub fn compare_with(mode: Mode, expected: &[u8], actual: &[u8]) -> Option<Mismatch> {
     let mut mismatch = match mode {
         Mode::Exact => first_line_difference(raw_lines(expected), raw_lines(actual))?,
-        Mode::Lines => first_line_difference(normalised_lines(expected), normalised_lines(actual))?,
-        Mode::Tokens => first_token_difference(expected, actual)?,
+        Mode::Tokens => first_token_difference(expected, actual, false)?,
+        Mode::TokensAnyCase => first_token_difference(expected, actual, true)?,
+        Mode::Lines | Mode::LinesOrPresentation => {
+            first_line_difference(normalised_lines(expected), normalised_lines(actual))?
+        }
     };
     let squeeze = |text: &[u8]| -> Vec<u8> {
         text.iter()
@@ -66,8 +90,11 @@ pub fn compare_with(mode: Mode, expected: &[u8], actual: &[u8]) -> Option<Mismat
             .filter(|b| !b.is_ascii_whitespace())
             .collect()
     };
-    mismatch.hint = (squeeze(expected) == squeeze(actual)).then_some(match mode {
+    let white_space_only = squeeze(expected) == squeeze(actual);
+    mismatch.presentation = white_space_only && mode == Mode::LinesOrPresentation;
+    mismatch.hint = white_space_only.then_some(match mode {
         Mode::Exact => "only white space or line breaks differ (compared exactly: every byte counts)",
+        Mode::LinesOrPresentation => "only white space or line breaks differ: this judge says Presentation Error",
         _ => "only white space or line breaks differ (the checker ignores just trailing spaces and final blank lines)",
     });
     Some(mismatch)
@@ -88,15 +115,20 @@ fn first_line_difference(want: Vec<&[u8]>, got: Vec<&[u8]>) -> Option<Mismatch> 
         expected: want_line.map_or("<end of output>".into(), |l| clip(l, column)),
         actual: got_line.map_or("<end of output>".into(), |l| clip(l, column)),
         hint: None,
+        presentation: false,
     })
 }
 
-/// The first token where `expected` and `actual` differ; line and column are the actual
-/// output's (its end when it ran out of tokens).
-fn first_token_difference(expected: &[u8], actual: &[u8]) -> Option<Mismatch> {
+/// The first token where `expected` and `actual` differ (in letter case too unless
+/// `any_case`); line and column are the actual output's (its end when it ran out of tokens).
+fn first_token_difference(expected: &[u8], actual: &[u8], any_case: bool) -> Option<Mismatch> {
     let (want, got) = (tokens(expected), tokens(actual));
+    let same = |a: Option<&[u8]>, b: Option<&[u8]>| match (a, b) {
+        (Some(a), Some(b)) if any_case => a.eq_ignore_ascii_case(b),
+        _ => a == b,
+    };
     let index = (0..want.len().max(got.len()))
-        .find(|&i| want.get(i).map(|t| t.2) != got.get(i).map(|t| t.2))?;
+        .find(|&i| !same(want.get(i).map(|t| t.2), got.get(i).map(|t| t.2)))?;
     let (line, column) = got
         .get(index)
         .map_or_else(|| end_of(actual), |&(line, column, _)| (line, column));
@@ -113,6 +145,7 @@ fn first_token_difference(expected: &[u8], actual: &[u8]) -> Option<Mismatch> {
         expected: shown(want.get(index)),
         actual: shown(got.get(index)),
         hint: None,
+        presentation: false,
     })
 }
 
@@ -241,14 +274,15 @@ fn normalised_lines(text: &[u8]) -> Vec<&[u8]> {
     lines
 }
 
-/// At most 60 bytes of `line` around byte `column`, shown lossily, `…` where it was cut.
+/// At most 60 bytes of `line` around byte `column`, shown lossily with control characters
+/// escaped ([`escape_controls`]), `…` where it was cut.
 fn clip(line: &[u8], column: usize) -> String {
     let chars = line;
     let start = column
         .saturating_sub(30)
         .min(chars.len().saturating_sub(60));
     let end = (start + 60).min(chars.len());
-    let mut shown = String::from_utf8_lossy(&chars[start..end]).into_owned();
+    let mut shown = escape_controls(&String::from_utf8_lossy(&chars[start..end]));
     if start > 0 {
         shown.insert(0, '…');
     }
@@ -258,10 +292,69 @@ fn clip(line: &[u8], column: usize) -> String {
     shown
 }
 
+/// `text` with every control character but the tab shown escaped (`\r`, `\x1b`, `\u{9b}`):
+/// what a program printed can never move the cursor, clear or recolour the report.
+pub fn escape_controls(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\t' => shown.push(c),
+            '\r' => shown.push_str("\\r"),
+            '\n' => shown.push_str("\\n"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                shown.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_control() => shown.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => shown.push(c),
+        }
+    }
+    shown
+}
+
 #[cfg(test)]
 mod tests {
     fn compare(expected: &str, actual: &str) -> Option<super::Mismatch> {
         super::compare(expected.as_bytes(), actual.as_bytes())
+    }
+
+    #[test]
+    fn kattis_ignores_case_and_spacing() {
+        let tokens = |mode, expected: &str, actual: &str| {
+            super::compare_with(mode, expected.as_bytes(), actual.as_bytes())
+        };
+        assert!(tokens(super::Mode::TokensAnyCase, "Non-unique\n", "  non-UNIQUE").is_none());
+        assert!(tokens(super::Mode::Tokens, "Non-unique\n", "non-unique").is_some());
+        let m = tokens(super::Mode::TokensAnyCase, "a b\n", "a c\n").unwrap();
+        assert!(!m.presentation);
+    }
+
+    #[test]
+    fn poj_says_presentation_error_when_only_white_space_differs() {
+        let poj = |expected: &str, actual: &str| {
+            super::compare_with(
+                super::Mode::LinesOrPresentation,
+                expected.as_bytes(),
+                actual.as_bytes(),
+            )
+        };
+        assert!(
+            poj("1 2\r\n3\r\n", "1 2 \n3\n\n").is_none(),
+            "CRLF, line ends, final blank lines"
+        );
+        assert!(poj("1 2\n", " 1 2\n").unwrap().presentation);
+        assert!(poj("1\n2\n", "1\n\n2\n").unwrap().presentation);
+        assert!(poj("12\n", "1 2\n").unwrap().presentation);
+        assert!(!poj("1 2\n", "1 3\n").unwrap().presentation);
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(
+            super::escape_controls("a\x1b[2Jb\r\tc\u{9b}"),
+            "a\\x1b[2Jb\\r\tc\\u{9b}"
+        );
+        let m = compare("ok\n", "\x1b[1Aok\n").unwrap();
+        assert_eq!(m.actual, "\\x1b[1Aok");
     }
 
     #[test]

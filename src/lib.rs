@@ -37,6 +37,7 @@ pub mod files;
 pub mod formats;
 pub mod hunt;
 pub mod inequality;
+pub mod limits;
 pub mod oracle;
 pub mod problems;
 pub mod profiles;

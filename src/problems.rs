@@ -85,6 +85,10 @@ pub enum Promise {
     OneSolutionEach,
     /// Every puzzle has fewer solutions than this (Sicily 1317).
     FewerSolutionsThan(u64),
+    /// Every puzzle has at least one solution (POJ 2676: any of several is accepted).
+    SolvableEach,
+    /// Every board has at least this many givens (P1074: NOIP's 24).
+    AtLeastGivens(usize),
 }
 
 /// What `gen` makes.
@@ -116,7 +120,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         answer: |text| Ok(expected::p1074(&formats::parse_p1074(text)?)),
         one_of_several: false,
-        promise: Promise::Nothing,
+        promise: Promise::AtLeastGivens(24),
         stress: cases::p1074_case,
         over_source_limit: &[(
             "spoj",
@@ -156,7 +160,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         answer: |text| Ok(expected::poj2676(&formats::parse_poj2676(text)?)),
         one_of_several: true,
-        promise: Promise::Nothing,
+        promise: Promise::SolvableEach,
         stress: cases::poj2676_case,
         over_source_limit: &[],
     },
@@ -365,8 +369,10 @@ impl Problem {
     pub fn within_statement(&self, text: &str) -> Result<bool, String> {
         let (cap, wanted): (u64, fn(u64, u64) -> bool) = match self.promise {
             Promise::Nothing => return Ok(true),
+            Promise::AtLeastGivens(least) => return Ok(self.fewest_givens(text)? >= least),
             Promise::OneSolutionEach => (2, |count, _| count == 1),
             Promise::FewerSolutionsThan(cap) => (cap, |count, cap| count < cap),
+            Promise::SolvableEach => (1, |count, _| count >= 1),
         };
         let counts: Vec<u64> = match self.input {
             Input::Board9 { parse, .. } => vec![oracle::count_solutions(&parse(text)?, cap)],
@@ -381,6 +387,21 @@ impl Problem {
             Input::Signs { parse, .. } => vec![inequality::count(&parse(text)?, cap).0],
         };
         Ok(counts.into_iter().all(|count| wanted(count, cap)))
+    }
+
+    /// The fewest givens of any board of the case `text` (none for P4573's signs).
+    pub fn fewest_givens(&self, text: &str) -> Result<usize, String> {
+        let givens = |cells: &[u8]| cells.iter().filter(|&&cell| cell != 0).count();
+        Ok(match self.input {
+            Input::Board9 { parse, .. } => givens(&parse(text)?),
+            Input::Boards9 { parse, .. } => {
+                parse(text)?.iter().map(|p| givens(p)).min().unwrap_or(0)
+            }
+            Input::Boards16 { parse, .. } => {
+                parse(text)?.iter().map(|p| givens(p)).min().unwrap_or(0)
+            }
+            Input::Signs { .. } => 0,
+        })
     }
 
     /// Puzzles of the case `text` that have more than one solution (the answer shows one).

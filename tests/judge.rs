@@ -362,7 +362,7 @@ fn each_broken_program_gets_its_exact_verdict() {
     assert_eq!(output.status.code(), Some(1));
     // The spawner's `sleep 60` does not hold the judge; everything ends well within that.
     assert!(elapsed < Duration::from_secs(50), "took {elapsed:?}");
-    assert_said(&output, "building accepted: ");
+    assert_said(&output, "building accepted for generic: ");
 }
 
 #[test]
@@ -1217,7 +1217,7 @@ fn std_chooses_the_standard_and_rejects_what_does_not_fit() {
     for (args, message) in [
         (
             vec!["--solution", file, "--std", "c++21"],
-            "--std c++21: not a C++ standard the judge knows (c++11, c++14, c++17, c++20, c++23)",
+            "--std c++21: not a C++ standard the judge knows (c++11, c++14, c++17, c++20, c++23, c++98, gnu++11,",
         ),
         (
             vec!["--solution", &c_file, "--std", "c++20"],
@@ -2039,19 +2039,38 @@ fn the_readme_profile_table_mirrors_judge_profiles() {
             cells[0].starts_with(&format!("| `{}`", profile.name)),
             "{row}"
         );
-        assert_eq!(
-            cells[1],
-            format!("`{}`", profile.rustc_flags.join(" ")),
-            "{row}"
-        );
+        let rust = match profile.takes_rust {
+            true => format!("`{}`", profile.rustc_flags.join(" ")),
+            false => "takes no Rust".to_string(),
+        };
+        assert_eq!(cells[1], rust, "{row}");
         let limit = cells[2].replace(',', "");
         match profile.source_limit {
             None => assert!(limit == "-" || limit == "unconfirmed", "{row}"),
             Some(bytes) if bytes % 1024 == 0 => assert_eq!(limit, format!("{} KiB", bytes >> 10)),
             Some(bytes) => assert_eq!(limit, format!("{bytes} bytes")),
         }
+        if profile.name != "leetcode" {
+            let standard = profile
+                .cpp
+                .flags
+                .iter()
+                .find(|f| f.starts_with("-std="))
+                .unwrap();
+            assert!(cells[3].contains(standard), "{row}");
+        }
+        let compare = match profile.compare {
+            sudoku_toolkit::compare::Mode::TokensAnyCase => "tokens, any case",
+            mode => mode.name(),
+        };
+        assert!(cells[5].starts_with(compare), "{row}");
+        let stack = match profile.stack {
+            profiles::Stack::MemoryLimit => "= memory".to_string(),
+            profiles::Stack::Mib(mib) => format!("{mib} MiB"),
+        };
+        assert!(cells[6].starts_with(&stack), "{row}");
         // Where the facts come from, and as of when (a year), except for our own convention.
-        let dated = profile.source.contains("202") && cells[3].contains("20");
+        let dated = profile.source.contains("202") && cells[7].contains("20");
         assert!(
             profile.name == "generic" || dated,
             "{row}\n{}",
@@ -2089,4 +2108,351 @@ fn a_shipped_file_over_the_limit_is_judged_as_submit_prints_it() {
     let (output, _) = judge(root, &args);
     let report = stdout(&output);
     assert_eq!(verdict_of(&report, "p1074", "sample1"), "SLE", "{report}");
+}
+
+// ---- The real judge's verdict (issue 31): case kinds, a judge's whole contract ----------
+
+/// A problem whose cases are each kind: the program answers `42` except on the `beyond`
+/// case (a missing terminator, say), where it prints nothing.
+fn write_kinds_problem(root: &Path) -> String {
+    let program = r#"use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    if !s.contains("end") { return; }
+    println!("42");
+}"#;
+    let cases = [
+        ("official", "x end\n", "42\n"),
+        ("made_here", "y end\n", "42\n"),
+        ("no_end", "x\n", "42\n"),
+    ];
+    write_problem(root, "kinds", program, &cases);
+    let limits = root.join("testdata/kinds/limits");
+    let mut text = fs::read_to_string(&limits).unwrap();
+    text.push_str(
+        "kind official = official\nkind made_here = within\n\
+         kind no_end = beyond: no closing `end` line, which the statement promises\n",
+    );
+    fs::write(&limits, text).unwrap();
+    let file = root.join("mine.rs");
+    fs::write(&file, program).unwrap();
+    file.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_case_beyond_the_statement_never_fails_a_contestants_program_unless_asked() {
+    let root = scratch_root("kinds");
+    let mine = write_kinds_problem(&root);
+    // The contestant's program: AC on what counts, exit 0, the beyond case in its block.
+    let (output, _) = judge(&root, &["kinds", "--solution", &mine]);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    assert_eq!(
+        line_of(&report, "kinds", "no_end")[..1],
+        ["WA".to_string()],
+        "{report}"
+    );
+    assert!(report.contains("beyond, not counted"), "{report}");
+    assert!(
+        report.contains("1 WA: no closing `end` line, which the statement promises"),
+        "{report}"
+    );
+    assert!(
+        report.contains("kinds        2/2 passed  ok  (official 1/1, within 1/1, beyond 0/1)"),
+        "{report}"
+    );
+    assert!(
+        report.ends_with("2 passed, 0 failed (1 beyond the statement, not counted)\n"),
+        "{report}"
+    );
+    assert!(
+        details_of(&report, "kinds", "no_end").is_empty(),
+        "{report}"
+    );
+    // --beyond counts it.
+    let (output, _) = judge(&root, &["kinds", "--solution", &mine, "--beyond"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    assert!(
+        stdout(&output).ends_with("2 passed, 1 failed\n"),
+        "{}",
+        stdout(&output)
+    );
+    // Our own solution must pass every kind: the same program shipped fails.
+    let (output, _) = judge(&root, &["kinds"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    assert!(details_of(&stdout(&output), "kinds", "no_end")[0].contains("line 1"));
+}
+
+#[test]
+fn a_within_failure_is_told_apart_from_the_judges_own_data() {
+    let root = scratch_root("kinds-within");
+    let mine = write_kinds_problem(&root);
+    fs::write(root.join("testdata/kinds/made_here.in"), "y\n").unwrap();
+    let (output, _) = judge(&root, &["kinds", "--solution", &mine]);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("AC on the judge's own data (1/1); 1 WA on valid boards made here"),
+        "{report}"
+    );
+}
+
+#[test]
+fn every_case_needs_a_kind_once_a_limits_file_gives_kinds() {
+    let root = scratch_root("kinds-missing");
+    write_prints_one(&root, "p");
+    let limits = root.join("testdata/p/limits");
+    let text = fs::read_to_string(&limits).unwrap() + "kind other = official\n";
+    fs::write(&limits, text).unwrap();
+    let (output, _) = judge(&root, &["p"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no `kind` line matches the case `one`"));
+}
+
+/// The project's own test data: every case has its kind, every beyond case its reason, and
+/// no official case is a made-up answer.
+#[test]
+fn every_shipped_case_has_a_kind_and_invented_answers_are_beyond() {
+    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    for problem in sudoku_toolkit::problems::PROBLEMS {
+        let dir = testdata.join(problem.name);
+        let limits = sudoku_toolkit::limits::Limits::read(&dir).unwrap();
+        assert!(!limits.kinds.is_empty(), "{}: no kind lines", problem.name);
+        assert!(
+            limits.judge.is_some() || problem.name == "sicily1317",
+            "{}: no main judge",
+            problem.name
+        );
+        for entry in fs::read_dir(&dir).unwrap().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(case) = name.strip_suffix(".out") else {
+                continue;
+            };
+            let answer = fs::read_to_string(entry.path()).unwrap();
+            let kind = limits.kind_of(case);
+            // `no solution` is this project's own line: never the judge's.
+            if answer.contains("no solution") && problem.name != "sicily1317" {
+                assert!(
+                    matches!(kind, sudoku_toolkit::limits::Kind::Beyond(_)),
+                    "{}/{case} expects `no solution` but is {kind:?}",
+                    problem.name
+                );
+            }
+            // P1074's promise (at least 24 givens) is cheap to check on every case; the
+            // solution-count promises cost the plain oracle minutes on the hard cases.
+            let input = fs::read_to_string(dir.join(format!("{case}.in"))).unwrap();
+            if let sudoku_toolkit::problems::Promise::AtLeastGivens(least) = problem.promise {
+                let givens = problem.fewest_givens(&input).unwrap();
+                assert_eq!(
+                    givens < least,
+                    matches!(kind, sudoku_toolkit::limits::Kind::Beyond(_))
+                        && case != "crlf_trailing_spaces"
+                        && case != "clashing_givens",
+                    "{}/{case}: {givens} givens, {kind:?}",
+                    problem.name
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn official_data_a_windows_judge_read_in_text_mode_reaches_a_contestant_without_cr() {
+    let root = scratch_root("text-mode");
+    // Fails on any CR, as a getline-based reader does on Linux.
+    let program = r#"use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    println!("{}", if s.contains('\r') { "cr" } else { "42" });
+}"#;
+    write_problem(&root, "poj", program, &[("data", "1\r\n2\r\n", "42\n")]);
+    let limits = root.join("testdata/poj/limits");
+    let text = fs::read_to_string(&limits).unwrap() + "kind data = official text-mode\n";
+    fs::write(&limits, text).unwrap();
+    let mine = root.join("mine.rs");
+    fs::write(&mine, program).unwrap();
+    let (output, _) = judge(&root, &["poj", "--solution", mine.to_str().unwrap()]);
+    assert_eq!(
+        verdict_of(&stdout(&output), "poj", "data"),
+        "AC",
+        "{}",
+        stdout(&output)
+    );
+    // Our own solution gets the bytes as stored.
+    let (output, _) = judge(&root, &["poj"]);
+    assert_eq!(
+        verdict_of(&stdout(&output), "poj", "data"),
+        "WA",
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// A program that prints its stack limit (bytes) and the `ONLINE_JUDGE` variable.
+const PRINTS_STACK_AND_ENV: &str = r#"#[repr(C)]
+struct Rlimit { current: u64, max: u64 }
+unsafe extern "C" { fn getrlimit(resource: i32, limit: *mut Rlimit) -> i32; }
+fn main() {
+    let mut limit = Rlimit { current: 0, max: 0 };
+    unsafe { getrlimit(3, &mut limit) };
+    let judge = std::env::var("ONLINE_JUDGE").unwrap_or_else(|_| "-".into());
+    println!("{} {judge}", limit.current >> 20);
+}"#;
+
+#[test]
+fn each_profile_gives_its_judges_stack_environment_and_comparison() {
+    let root = scratch_root("contract");
+    write_problem(
+        &root,
+        "p",
+        PRINTS_STACK_AND_ENV,
+        &[("one", "x\n", "64 luogu\n")],
+    );
+    let mine = root.join("mine.rs");
+    fs::write(&mine, PRINTS_STACK_AND_ENV).unwrap();
+    let mine = mine.to_str().unwrap();
+    // Luogu: the stack is the memory limit (64 MiB here), ONLINE_JUDGE=luogu.
+    let (output, _) = judge(&root, &["p", "--solution", mine, "--profile", "luogu"]);
+    assert_eq!(
+        verdict_of(&stdout(&output), "p", "one"),
+        "AC",
+        "{}",
+        stdout(&output)
+    );
+    assert_said(
+        &output,
+        "judging p as luogu: 5000 ms, 64 MiB, stack = memory, ONLINE_JUDGE=luogu",
+    );
+    // Codeforces: 256 MiB of stack, no such variable.
+    let (output, _) = judge(&root, &["p", "--solution", mine, "--profile", "codeforces"]);
+    let report = stdout(&output);
+    assert!(
+        report.contains("expected: 64") && report.contains("actual:   256"),
+        "{report}"
+    );
+}
+
+#[test]
+fn poj_says_pe_and_kattis_ignores_letter_case() {
+    let root = scratch_root("compare-profiles");
+    let program = r#"fn main() { println!("non-UNIQUE  1"); }"#;
+    write_problem(&root, "p", program, &[("one", "x\n", "Non-unique 1\n")]);
+    let mine = root.join("mine.rs");
+    fs::write(&mine, program).unwrap();
+    let mine = mine.to_str().unwrap();
+    let verdict = |profile: &str| {
+        let (output, _) = judge(&root, &["p", "--solution", mine, "--profile", profile]);
+        verdict_of(&stdout(&output), "p", "one")
+    };
+    assert_eq!(verdict("kattis"), "AC");
+    assert_eq!(verdict("luogu"), "WA");
+    let program = r#"fn main() { println!("Non-unique  1"); }"#;
+    fs::write(root.join("mine.rs"), program).unwrap();
+    assert_eq!(verdict("poj"), "PE");
+    assert_eq!(verdict("luogu"), "WA");
+}
+
+#[test]
+fn c_and_cpp_are_built_with_each_judges_standard() {
+    if !tool_present("g++") {
+        return;
+    }
+    // `gets` is gone from C++14 on: POJ's gnu++98 builds it, Luogu's C++14 does not.
+    let file = &scratch_file(
+        "cpp-standards",
+        "gets.cpp",
+        "#include <cstdio>\nint main() { char s[64]; if (gets(s)) {} std::puts(\"42\"); }\n",
+    );
+    let (output, report, verdict) = judge_accepted_one(file, &["--profile", "poj"]);
+    assert_eq!(verdict, "AC", "{report}{}", stderr(&output));
+    assert_said(&output, "-std=gnu++98");
+    let (output, report, verdict) = judge_accepted_one(file, &["--profile", "luogu"]);
+    assert_eq!(verdict, "CE", "{report}");
+    assert_said(&output, "g++ -x c++ -std=c++14 -fPIC -DONLINE_JUDGE");
+}
+
+#[test]
+fn what_a_program_prints_cannot_repaint_the_report() {
+    let (output, report, verdict) = judge_accepted_one(
+        &scratch_file(
+            "controls",
+            "paint.rs",
+            r#"fn main() { println!("\x1b[2J\x1b[1;1H42\r41"); }"#,
+        ),
+        &[],
+    );
+    assert_eq!(verdict, "WA", "{report}{}", stderr(&output));
+    assert!(!output.stdout.contains(&0x1b), "{report}");
+    assert!(
+        report.contains("actual:   \\x1b[2J\\x1b[1;1H42\\r41"),
+        "{report}"
+    );
+}
+
+#[test]
+fn own_tests_may_hold_kattis_ans_files() {
+    let root = scratch_root("ans");
+    let tests = root.join("mytests");
+    fs::create_dir_all(&tests).unwrap();
+    fs::write(tests.join("1.in"), "x\n").unwrap();
+    fs::write(tests.join("1.ans"), "42\n").unwrap();
+    let mine = scratch_file("ans-program", "mine.rs", r#"fn main() { println!("42"); }"#);
+    let (output, _) = judge(
+        &root,
+        &["--tests", tests.to_str().unwrap(), "--solution", &mine],
+    );
+    assert_eq!(
+        verdict_of(&stdout(&output), "mytests", "1"),
+        "AC",
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// `--input` on a shipped case is checked against its own `.out` (the plain oracle needs
+/// seconds to minutes on POJ 3074's puzzles), and on a new input against the shipped
+/// solution's answer; the oracle comes last.
+#[test]
+fn own_input_prefers_the_answer_file_then_the_shipped_solution() {
+    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let sample = testdata.join("acwing166/poj3074_sample.in");
+    let answer = fs::read_to_string(testdata.join("acwing166/poj3074_sample.out")).unwrap();
+    let printed = scratch_root("own-input-answer").join("printed.txt");
+    fs::write(&printed, &answer).unwrap();
+    let command = format!("cat {}", printed.display());
+    let output = judge_project(
+        &[
+            "acwing166",
+            "--cmd",
+            &command,
+            "--input",
+            sample.to_str().unwrap(),
+        ],
+        "",
+    );
+    let report = stdout(&output);
+    assert!(report.contains("check: AC"), "{report}");
+    assert!(
+        report.contains("against the answer file testdata/acwing166/poj3074_sample.out"),
+        "{report}"
+    );
+    // The same puzzles from standard input: no file beside it, but a shipped case's bytes.
+    let output = judge_project(
+        &["acwing166", "--cmd", &command, "--input", "-"],
+        &fs::read_to_string(&sample).unwrap(),
+    );
+    let report = stdout(&output);
+    assert!(report.contains("against the answer file testdata/acwing166/"), "{report}");
+    // A new hard puzzle: the shipped solution answers it.
+    let hard =
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\nend\n";
+    let output = judge_project(&["acwing166", "--cmd", "echo 1", "--input", "-"], hard);
+    let report = stdout(&output);
+    assert!(report.contains("check: WA"), "{report}");
+    assert!(
+        report.contains("against the shipped solution's answer"),
+        "{report}"
+    );
 }

@@ -38,8 +38,9 @@ use std::time::{Duration, Instant};
 use sudoku_toolkit::build::{self, BuildError, Program};
 use sudoku_toolkit::cases::{Outcome, Verdict};
 use sudoku_toolkit::compare::{self, Mode};
+use sudoku_toolkit::limits::Limits;
 use sudoku_toolkit::problems::{self, Input as Format, Problem};
-use sudoku_toolkit::profiles::PROFILES;
+use sudoku_toolkit::profiles::{self, Profile, PROFILES};
 use sudoku_toolkit::rng::Rng;
 use sudoku_toolkit::runner::{
     self, Input, Outcome as Ended, Sandbox, FILE_SIZE_LIMIT, PROCESS_LIMIT,
@@ -50,7 +51,7 @@ fn usage() -> String {
     format!(
         "\
 usage: stress PROBLEM [--solution FILE | --cmd 'COMMAND' | --bin PATH] [--brute FILE]
-              [--gen FILE] [--cases N] [--seed S] [--timeout SECS] [--compare MODE]
+              [--gen FILE] [--cases N] [--seed S] [--timeout SECS] [--profile NAME] [--compare MODE]
               [--beyond] [--keep-going] [--no-shrink]
 
 Runs a program for PROBLEM ({}) on N generated cases (default 1000, seed 1) and stops
@@ -66,8 +67,10 @@ reference's -small.out), with the command that reproduces it.
                    (default: the plain oracle)
   --gen FILE       your generator (a file as for --solution), run with SEED + CASE as its
                    only argument; what it prints is the input (default: the problem's mix)
-  --compare MODE   how an answer is compared where there is no checker: lines (default),
-                   exact, tokens
+  --profile NAME   judge as this judge does (its compilers, its comparison); default: the
+                   problem's main judge (testdata/PROBLEM/limits)
+  --compare MODE   how an answer is compared where there is no checker (default: the
+                   judge's): lines, exact, tokens, tokens-any-case, lines-or-pe
   --beyond         also run cases beyond the statement's promise (e.g. puzzles with
                    several solutions where it promises one); without it they are skipped,
                    and a shrunk case keeps the promise
@@ -111,7 +114,10 @@ struct Options {
     brute: Option<PathBuf>,
     generator: Option<PathBuf>,
     timeout: Duration,
-    compare: Mode,
+    /// `--compare`: else the profile's comparison.
+    compare: Option<Mode>,
+    /// `--profile`: else the problem's main judge (its `limits` file).
+    profile: Option<&'static Profile>,
     keep_going: bool,
     shrink: bool,
     /// `--beyond`: also run cases the statement promises never come.
@@ -133,6 +139,8 @@ struct Programs {
     /// The shipped solution, when another program is tested: the default reference while
     /// shrinking, fast where the plain oracle is slow (P1074's open boards).
     shipped: Option<Program>,
+    /// How an output is compared where there is no checker: as the judge compares.
+    compare: Mode,
 }
 
 /// Whether standard error is a terminal (then progress is shown on it).
@@ -194,7 +202,8 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
         brute: None,
         generator: None,
         timeout: Duration::from_secs(10),
-        compare: Mode::default(),
+        compare: None,
+        profile: None,
         keep_going: false,
         shrink: true,
         beyond: false,
@@ -215,7 +224,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                 continue;
             }
             "--cases" | "--seed" | "--bin" | "--timeout" | "--solution" | "--cmd" | "--brute"
-            | "--gen" | "--compare" => {}
+            | "--gen" | "--compare" | "--profile" => {}
             _ => return Err(format!("unknown option `{flag}`")),
         }
         let value = rest.next().ok_or(format!("{flag} needs a value"))?;
@@ -237,7 +246,13 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             "--cmd" => options.program = program(Given::Command(value.clone()), &options)?,
             "--brute" => options.brute = Some(value.into()),
             "--gen" => options.generator = Some(value.into()),
-            _ => options.compare = Mode::parse(value)?,
+            "--profile" => {
+                options.profile = Some(profiles::find(value).ok_or(format!(
+                    "no profile `{value}`; there are: {}",
+                    profiles::names()
+                ))?)
+            }
+            _ => options.compare = Some(Mode::parse(value)?),
         }
     }
     Ok(Some(options))
@@ -256,7 +271,7 @@ fn stress(options: &Options) -> Result<bool, String> {
     let started = Instant::now();
     for case in 0..options.cases {
         let (input, verdict) = generate(options, &programs, &mut rng, case)?;
-        if !within(options, &input) {
+        if !options.beyond && !within(options.problem, &input) {
             skipped += 1;
             continue;
         }
@@ -314,11 +329,21 @@ fn stress(options: &Options) -> Result<bool, String> {
     Ok(failed == 0)
 }
 
-/// Whether `input` may be run: it keeps the statement's promise (each puzzle's number of
-/// solutions, from the registry), or `--beyond` was given. An input that is not the
-/// problem's format is left to the reference to report.
-fn within(options: &Options, input: &str) -> bool {
-    options.beyond || options.problem.within_statement(input).unwrap_or(true)
+/// Whether `input` keeps the statement's promise (each puzzle's number of solutions, the
+/// givens, from the registry). An input that is not the problem's format is left to the
+/// reference to report.
+fn within(problem: &Problem, input: &str) -> bool {
+    problem.within_statement(input).unwrap_or(true)
+}
+
+/// The judge whose contract stress applies: `--profile`, else the problem's main judge
+/// (its `limits` file), else `generic`.
+fn judge_profile(root: &Path, options: &Options) -> &'static Profile {
+    let main = || {
+        let limits = Limits::read(&options.problem.testdata(root)).ok()?;
+        profiles::find(limits.judge.as_deref()?)
+    };
+    options.profile.or_else(main).unwrap_or(&PROFILES[0])
 }
 
 /// The shipped solution: its source for a method (built with the harness), else the binary
@@ -339,7 +364,15 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
     let harness = problem.harness(root);
     let shipped_given = shipped_solution(root, problem)?;
     let given = options.program.as_ref().unwrap_or(&shipped_given);
-    let (tested, shown) = program(root, given, harness.as_deref(), "the program")?;
+    let profile = judge_profile(root, options);
+    let compare = options.compare.unwrap_or(profile.compare);
+    eprintln!(
+        "stress {} as {} judges it: built as it builds, compared as {}",
+        problem.name,
+        profile.name,
+        compare.name()
+    );
+    let (tested, shown) = program(root, given, harness.as_deref(), "the program", profile)?;
     let judge_args = match &options.program {
         Some(Given::Source(file)) => format!(" --solution {}", file.display()),
         Some(Given::Command(command)) => format!(" --cmd '{command}'"),
@@ -353,13 +386,17 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
                 &Given::Source(file.clone()),
                 harness.as_deref(),
                 "--brute",
+                &PROFILES[0],
             )?
             .0,
         ),
         None => None,
     };
     let generator = match &options.generator {
-        Some(file) => Some(program(root, &Given::Source(file.clone()), None, "--gen")?.0),
+        Some(file) => {
+            let given = Given::Source(file.clone());
+            Some(program(root, &given, None, "--gen", &PROFILES[0])?.0)
+        }
         None => None,
     };
     // The shipped solution as the shrinking reference: only when another program is
@@ -368,12 +405,16 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
         (None, _) => None,
         (Some(_), Given::Bin(path)) if !path.is_file() => None,
         (Some(_), given) => {
-            Some(program(root, given, harness.as_deref(), "the shipped solution")?.0)
+            let what = "the shipped solution";
+            Some(program(root, given, harness.as_deref(), what, &PROFILES[0])?.0)
         }
     };
     let checker_file = problem.testdata(root).join("checker.rs");
     let checker = match checker_file.is_file() {
-        true => Some(program(root, &Given::Source(checker_file), None, "the checker")?.0),
+        true => {
+            let given = Given::Source(checker_file);
+            Some(program(root, &given, None, "the checker", &PROFILES[0])?.0)
+        }
         false => None,
     };
     Ok(Programs {
@@ -384,15 +425,17 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
         generator,
         checker,
         shipped,
+        compare,
     })
 }
 
-/// One program, built as the judge builds it, and how to run it by hand.
+/// One program, built as the judge builds it under `profile`, and how to run it by hand.
 fn program(
     root: &Path,
     given: &Given,
     harness: Option<&Path>,
     what: &str,
+    profile: &'static Profile,
 ) -> Result<(Program, String), String> {
     match given {
         Given::Bin(path) => Ok((
@@ -412,16 +455,16 @@ fn program(
         }
         Given::Source(source) => {
             let shown = source.display().to_string();
-            if let Some(command) = build::describe(source, &shown, &PROFILES[0], None) {
+            if let Some(command) = build::describe(source, &shown, profile, None) {
                 eprintln!("building {what}: {command}");
             }
             let request = build::Request {
                 source,
                 shown: shown.clone(),
                 harness,
-                profile: &PROFILES[0],
+                profile,
                 standard: None,
-                // The default profile has no source limit.
+                // A file over the profile's source limit is refused, as the judge does.
                 strip_over_limit: false,
             };
             let program = build::build(root, &request).map_err(|error| match error {
@@ -463,7 +506,16 @@ fn generate(
             }
             outcome.stdout
         }
-        None if programs.brute.is_none() => return Ok((options.problem.stress)(rng, case)),
+        // The mix's own check, strict on layout, tests our solutions on cases beyond the
+        // statement; a case within it is checked as the judge checks (below).
+        None if programs.brute.is_none() => {
+            let (input, strict) = (options.problem.stress)(rng, case);
+            if !within(options.problem, &input) {
+                return Ok((input, strict));
+            }
+            let verdict = reference(options, programs, &input)?.unwrap_or(strict);
+            return Ok((input, verdict));
+        }
         None => (options.problem.stress)(rng, case).0,
     };
     let verdict = reference(options, programs, &input)?.ok_or_else(|| {
@@ -501,7 +553,7 @@ fn reference(
             answer
         }
     };
-    let mode = options.compare;
+    let mode = programs.compare;
     let checker = programs.checker.clone();
     let input = input.to_string();
     Ok(Some(Box::new(move |outcome: &Outcome| {
@@ -676,8 +728,13 @@ fn shrink_and_save(
     };
     let programs = &shrinking;
     let blank_cap = programs.brute.is_none().then_some(SHRINK_MAX_BLANKS);
+    // A case within the statement shrinks to one within it (one beyond, with --beyond, to
+    // any case that fails the same way).
+    let keep_promise = within(options.problem, input);
     let still_fails = |candidate: &str| -> bool {
-        if started.elapsed() > SHRINK_BUDGET || !within(options, candidate) {
+        if started.elapsed() > SHRINK_BUDGET
+            || (keep_promise && !within(options.problem, candidate))
+        {
             return false;
         }
         let Ok(Some(verdict)) = reference(options, programs, candidate) else {

@@ -1,10 +1,12 @@
 //! Checker for POJ 2676 (= Luogu P10481), which accepts any valid completion of each puzzle.
 //!
 //! Usage, testlib style: `checker INPUT OUTPUT ANSWER` (the case's input, the program's
-//! output, the jury's answer). Exit status 0 = accepted, 1 = wrong answer, 2 = presentation
-//! error (the output is malformed: not 9 rows of 9 digits 1-9 or `no solution`, or the
-//! wrong number of grids), 3 = checker failure (an unreadable or malformed input or answer,
-//! or a jury answer the output proves wrong). One short reason line goes to stderr.
+//! output, the jury's answer). Exit status 0 = accepted, 1 = wrong answer (a grid that
+//! breaks a rule or a given, and a malformed output too: not 9 rows of 9 digits 1-9 or
+//! `no solution`, or the wrong number of grids, which POJ's special judge calls a wrong
+//! answer, not a presentation error), 3 = checker failure (an unreadable or malformed input
+//! or answer, or a jury answer the output proves wrong). One short reason line goes to
+//! stderr. It never says 2 (presentation error): white space is read leniently.
 //!
 //! What is checked, for each of the T puzzles: a grid keeps every given, and every row,
 //! column and 3x3 box holds 1-9 once. The jury's answer is read only to know which puzzles
@@ -18,7 +20,6 @@ use std::process::exit;
 
 const ACCEPTED: i32 = 0;
 const WRONG_ANSWER: i32 = 1;
-const PRESENTATION_ERROR: i32 = 2;
 const CHECKER_FAILURE: i32 = 3;
 /// The line that stands for "this puzzle has no solution".
 const NO_SOLUTION: &str = "no solution";
@@ -55,7 +56,7 @@ fn check(input: &str, output: &str, answer: &str) -> Result<usize, (i32, String)
     let jury =
         read_answers(&read(answer)?, puzzles.len()).map_err(|e| failure(format!("answer: {e}")))?;
     let contestant = read_answers(&read(output)?, puzzles.len())
-        .map_err(|e| (PRESENTATION_ERROR, format!("output: {e}")))?;
+        .map_err(|e| (WRONG_ANSWER, format!("output: {e}")))?;
     for (index, ((puzzle, expected), actual)) in
         puzzles.iter().zip(&jury).zip(&contestant).enumerate()
     {

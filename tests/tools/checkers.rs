@@ -1,6 +1,6 @@
 //! The POJ 2676 checker (`testdata/poj2676/checker.rs`), built alone with plain rustc and
 //! run testlib-style (`checker INPUT OUTPUT ANSWER`) on outputs whose verdict is known:
-//! exit 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure.
+//! exit 0 accepted, 1 wrong answer (malformed output too, as POJ says), 3 checker failure.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -144,7 +144,7 @@ fn assert_wrong(output: &str, words: &[&str]) {
 }
 
 #[test]
-fn malformed_output_is_a_presentation_error() {
+fn malformed_output_is_a_wrong_answer_as_on_poj() {
     let cases = [
         // a row of 8 digits
         format!("{SAMPLE_SOLUTION}12345678\n"),
@@ -162,7 +162,7 @@ fn malformed_output_is_a_presentation_error() {
     ];
     for output in cases {
         let (code, reason) = verdict(&input(), &output, &answer());
-        assert_eq!(code, 2, "{output:?}: {reason}");
+        assert_eq!(code, 1, "{output:?}: {reason}");
         assert!(reason.chars().count() < 200, "a short reason: {reason}");
     }
 }
