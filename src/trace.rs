@@ -1913,8 +1913,8 @@ pub const PAGES: [Page; 11] = [
     },
     Page {
         problem: "acwing166",
-        case: "poj3074_3",
-        puzzle: 5,
+        case: "poj3074",
+        puzzle: 43,
         why: "a short search with guesses undone (the sample needs no guess at all)",
     },
     Page {
