@@ -297,7 +297,8 @@ fn each_key_moves_one_step_in_a_headless_browser_and_the_address_follows() {
         &format!("{{\"targetId\":\"{target}\",\"flatten\":true}}"),
     );
     browser.session = string_field(&reply, "sessionId").expect("a session");
-    for _ in 0..100 {
+    // Up to 30 s: a busy machine may be slow to start the page.
+    for _ in 0..600 {
         if browser.evaluate("String(!!document.getElementById('where') && document.readyState)")
             == "complete"
         {
@@ -356,15 +357,19 @@ fn each_key_moves_one_step_in_a_headless_browser_and_the_address_follows() {
             "slider focused, {key}"
         );
     }
-    // Editing the address moves the page.
-    browser.evaluate("location.hash = '#step=40', 'ok'");
-    std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(browser.step(), (40, 40));
-    browser.evaluate(&format!(
-        "location.hash = '#step={}', 'ok'",
-        seek(1, &[Kind::DeadEnd], 1)
-    ));
-    std::thread::sleep(Duration::from_millis(200));
+    // Editing the address moves the page (on its `hashchange` event: waited for, up to 10 s).
+    let mut go_to = |step: usize| {
+        browser.evaluate(&format!("location.hash = '#step={step}', 'ok'"));
+        for _ in 0..200 {
+            if browser.step() == (step, step) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("the page did not follow #step={step}: {:?}", browser.step());
+    };
+    go_to(40);
+    go_to(seek(1, &[Kind::DeadEnd], 1));
     let marked = browser.evaluate("String(document.querySelectorAll('#cells .hot').length)");
     assert_ne!(marked, "0", "a dead end marks what was left with nothing");
 }
