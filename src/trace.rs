@@ -10,6 +10,15 @@
 //!
 //! A node is a propagation that did not end the search there: a `prune` call, as in
 //! docs/design.md, so the trace's node count is the solution's.
+//!
+//! A dead end names what was left with nothing (a digit-band without a row-to-box
+//! assignment, a cell without candidates, a column without a digit) and the step that
+//! emptied it, and marks those cells on the page (`Event::hot`). P1074's trace carries the
+//! weights and the 21 deciding cells, and works its group bound out at each node
+//! ([`bound_groups`]); P4573's starts from the empty board with the signs' chain bounds as
+//! its first steps. [`PAGES`] lists docs/trace's pages, one study note's worked example
+//! each, and [`figures`] their counts (docs/trace/README.md): `scripts/trace --pages`
+//! writes both, and tests/tools/trace.rs fails when either is stale.
 
 use crate::core16 as sixteen;
 use crate::core9 as nine;
@@ -74,6 +83,8 @@ pub enum Kind {
     Undo,
     /// A contradiction.
     DeadEnd,
+    /// P4573: the signs' chain bounds, applied before the search.
+    Signs,
     /// A completion reported to the goal.
     Found,
 }
@@ -107,8 +118,11 @@ pub struct Event {
     pub removed: Vec<(usize, usize)>,
     /// For a guess or an undo: the cell.
     pub cell: Option<usize>,
-    /// For a visit.
+    /// For a visit, and for a dead end that a visit found: that visit.
     pub visit: Option<VisitDetail>,
+    /// For a dead end: the cells left with nothing (an empty cell, or the band or column
+    /// where a digit has no place), which the page marks.
+    pub hot: Vec<usize>,
 }
 
 /// Everything the trace saw.
@@ -133,6 +147,10 @@ pub struct Trace {
     pub outcome: String,
     /// P4573's signs as `(smaller, larger)` cells, drawn on the page's board; empty elsewhere.
     pub signs: Vec<(usize, usize)>,
+    /// P1074: each cell's weight, and the 21 cells that decide the score (drawn on the
+    /// page); empty elsewhere.
+    pub weights: Vec<u32>,
+    pub deciding: Vec<usize>,
     last: Snapshot,
     depth: usize,
     /// The goal chose the cell at the current node (and why).
@@ -290,6 +308,8 @@ impl Trace {
             high_first,
             outcome: String::new(),
             signs: Vec::new(),
+            weights: Vec::new(),
+            deciding: Vec::new(),
             last: start.clone(),
             depth: 0,
             goal_choice: None,
@@ -340,6 +360,7 @@ impl Trace {
             removed,
             cell,
             visit,
+            hot: Vec::new(),
         });
     }
 
@@ -715,26 +736,129 @@ impl Trace {
         self.push(Kind::Undo, text, board, Some(cell), None);
     }
 
+    /// A contradiction: names what was left with nothing (a digit-band with no
+    /// row-to-box assignment, a cell with no candidate, or a column without a digit), marks
+    /// it for the page, and says which rule emptied it.
     pub fn dead_end(&mut self, board: Snapshot) {
         self.dead_ends += 1;
+        let side = self.side();
         let failed_visit = self
             .events
             .last()
-            .and_then(|e| e.visit.as_ref())
-            .filter(|v| v.after == 0)
-            .map(|v| (v.digit, v.band));
+            .and_then(|e| e.visit.clone())
+            .filter(|v| v.after == 0);
         let empty = (0..board.masks.len()).find(|&c| board.values[c] == 0 && board.masks[c] == 0);
-        let why = match (failed_visit, empty) {
-            (Some((digit, band)), _) => format!(
-                "digit {} has no row-to-box assignment left in band {}",
-                self.sym(digit),
-                band + 1
+        let (why, hot) = match (&failed_visit, empty) {
+            (Some(v), _) => {
+                let rows = v.band * self.n..(v.band + 1) * self.n;
+                let offered: Vec<String> = rows
+                    .clone()
+                    .zip(&v.presence)
+                    .map(|(row, boxes)| {
+                        let list: Vec<String> = boxes
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, &on)| on)
+                            .map(|(k, _)| format!("b{}", v.band * self.n + k + 1))
+                            .collect();
+                        match list.is_empty() {
+                            true => format!("r{}: nowhere", row + 1),
+                            false => format!("r{}: {}", row + 1, list.join(" ")),
+                        }
+                    })
+                    .collect();
+                (
+                    format!(
+                        "digit {} is left with nothing in band {}: the band rule wants it once \
+                         in each of the band's rows and once in each of its boxes, and no \
+                         row-to-box assignment fits the boxes each row still offers it in \
+                         ({}); the panel shows the visit",
+                        self.sym(v.digit),
+                        v.band + 1,
+                        offered.join("; ")
+                    ),
+                    rows.flat_map(|row| row * side..(row + 1) * side).collect(),
+                )
+            }
+            (None, Some(cell)) => (
+                format!(
+                    "{} has no candidate left: {}",
+                    self.name(cell),
+                    self.emptied_by(cell)
+                ),
+                vec![cell],
             ),
-            (None, Some(cell)) => format!("{} has no candidate left", self.name(cell)),
-            (None, None) => "a digit has no cell left in some column (column rule)".to_string(),
+            (None, None) => match self.column_without_digit(&board) {
+                Some((digit, column)) => (
+                    format!(
+                        "digit {} has no cell left in column {} (the column rule counts each \
+                         digit's columns)",
+                        self.sym(digit),
+                        column + 1
+                    ),
+                    (0..side).map(|row| row * side + column).collect(),
+                ),
+                None => ("a contradiction the trace cannot place".to_string(), vec![]),
+            },
         };
         let text = format!("dead end: {why}");
-        self.push(Kind::DeadEnd, text, board, None, None);
+        self.push(Kind::DeadEnd, text, board, None, failed_visit);
+        if let Some(last) = self.events.last_mut().filter(|e| e.kind == Kind::DeadEnd) {
+            last.hot = hot;
+        }
+    }
+
+    fn side(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// Which kept step since the last node took `cell`'s last candidate, in words.
+    fn emptied_by(&self, cell: usize) -> String {
+        for (index, event) in self.events.iter().enumerate().rev() {
+            let digit = match event.removed.iter().find(|&&(c, _)| c == cell) {
+                Some(&(_, digit)) => digit,
+                None if matches!(event.kind, Kind::Node | Kind::Start) => break,
+                None => continue,
+            };
+            let step = index + 1;
+            let digit = self.sym(digit);
+            return match (event.kind, &event.visit, event.cell) {
+                (Kind::Visit, Some(v), _) => format!(
+                    "the band-rule visit of digit {} in band {} (step {step}) took its last \
+                     candidate, {digit}",
+                    self.sym(v.digit),
+                    v.band + 1
+                ),
+                (Kind::Single, _, Some(at)) => format!(
+                    "the naked single at {} (step {step}) took its last candidate, {digit}, \
+                     from its row, column and box",
+                    self.name(at)
+                ),
+                (Kind::Guess, _, Some(at)) => format!(
+                    "the guess at {} (step {step}) took its last candidate, {digit}",
+                    self.name(at)
+                ),
+                (Kind::Undo, _, Some(at)) => format!(
+                    "going back from the guess at {} (step {step}) took its last \
+                     candidate, {digit}",
+                    self.name(at)
+                ),
+                _ => format!("step {step} took its last candidate, {digit}"),
+            };
+        }
+        "its last candidate went before this node".to_string()
+    }
+
+    /// A digit and a column with no cell for it (the 16x16 column rule's contradiction).
+    fn column_without_digit(&self, board: &Snapshot) -> Option<(usize, usize)> {
+        let side = self.side();
+        (0..side).find_map(|digit| {
+            (0..side)
+                .find(|&column| {
+                    (0..side).all(|row| board.masks[row * side + column] >> digit & 1 == 0)
+                })
+                .map(|column| (digit, column))
+        })
     }
 
     pub fn found(&mut self, board: Snapshot) {
@@ -745,6 +869,104 @@ impl Trace {
             self.depth
         );
         self.push(Kind::Found, text, board, None, None);
+    }
+
+    /// P4573: the trace starts from the empty board, and the signs' chain bounds (which
+    /// the solution applies before its search) become its own first steps, lower bounds
+    /// then upper bounds; the core's first board is what they leave.
+    fn sign_steps_first(&mut self) {
+        let bounded = match self.events.first() {
+            Some(first) => first.board.clone(),
+            None => return,
+        };
+        let full = (1u32 << 9) - 1;
+        let empty = Snapshot {
+            n: 3,
+            masks: vec![full; 81],
+            values: vec![0; 81],
+        };
+        // Each cell's chain bounds leave a range of digits: its lowest and highest.
+        let low = |cell: usize| bounded.masks[cell].trailing_zeros();
+        let mut lower = empty.clone();
+        for (cell, mask) in lower.masks.iter_mut().enumerate() {
+            *mask &= !((1u32 << low(cell).min(9)) - 1);
+        }
+        let core_steps = std::mem::take(&mut self.events);
+        self.last = empty.clone();
+        self.depth = 0;
+        let text = format!(
+            "the puzzle: no givens, {} signs, each between two neighbouring cells of a box",
+            self.signs.len()
+        );
+        self.push(Kind::Start, text, empty, None, None);
+        let (_, removed) = self.diff(&lower);
+        let text = format!(
+            "signs, lower bounds: follow the signs inside each box; a cell with k cells known \
+             smaller (through chains of signs) holds at least k + 1, so it loses 1..k ({} \
+             candidates go). {}",
+            removed.len(),
+            self.sign_example(false)
+        );
+        self.push(Kind::Signs, text, lower, None, None);
+        let (_, removed) = self.diff(&bounded);
+        let text = format!(
+            "signs, upper bounds: a cell with k cells known larger holds at most 9 - k, so it \
+             loses the k largest digits ({} candidates go). {} The search starts from here.",
+            removed.len(),
+            self.sign_example(true)
+        );
+        self.push(Kind::Signs, text, bounded, None, None);
+        // The core's start is the board just shown: its other steps follow.
+        self.events.extend(core_steps.into_iter().skip(1));
+        self.last = self
+            .events
+            .last()
+            .map_or(self.last.clone(), |e| e.board.clone());
+    }
+
+    /// The cells known smaller (or larger, `above`) than `cell` through chains of signs.
+    pub fn sign_chain(&self, cell: usize, above: bool) -> Vec<usize> {
+        let mut seen = vec![cell];
+        let mut at = 0;
+        while at < seen.len() {
+            let here = seen[at];
+            for &(low, high) in &self.signs {
+                let (from, to) = if above { (low, high) } else { (high, low) };
+                if from == here && !seen.contains(&to) {
+                    seen.push(to);
+                }
+            }
+            at += 1;
+        }
+        seen.remove(0);
+        seen.sort_unstable();
+        seen
+    }
+
+    /// The sign-bound step's example: the cell with the longest chain below (or above) it.
+    fn sign_example(&self, above: bool) -> String {
+        let best = (0..81).max_by_key(|&cell| (self.sign_chain(cell, above).len(), 81 - cell));
+        let cell = match best {
+            Some(cell) => cell,
+            None => return String::new(),
+        };
+        let chain = self.sign_chain(cell, above);
+        let names: Vec<String> = chain.iter().map(|&c| self.name(c)).collect();
+        let k = chain.len();
+        match above {
+            false => format!(
+                "For example {} is larger than {k} cells ({}), so it is at least {}.",
+                self.name(cell),
+                names.join(" "),
+                k + 1
+            ),
+            true => format!(
+                "For example {} is smaller than {k} cells ({}), so it is at most {}.",
+                self.name(cell),
+                names.join(" "),
+                9 - k.min(8)
+            ),
+        }
     }
 
     /// The board with candidates, as text: open cells as an `n` x `n` block of candidates
@@ -808,7 +1030,14 @@ impl Trace {
                 quiet = 0;
             }
             out += &format!("{indent}{}\n", event.text);
-            if matches!(event.kind, Kind::Start | Kind::Node | Kind::Found) {
+            if event.kind == Kind::Node {
+                for line in bound_text(self, &event.board).lines() {
+                    out += &format!("{indent}{line}\n");
+                }
+            }
+            if matches!(event.kind, Kind::Start | Kind::Node | Kind::Found)
+                || (event.kind == Kind::Signs && event.text.ends_with("from here."))
+            {
                 out += &self.board_text(&event.board);
             }
         }
@@ -968,6 +1197,7 @@ pub fn trace_problem(
             };
             let mut trace = run4573(board, goal, limit).trace;
             trace.signs = order;
+            trace.sign_steps_first();
             Ok(trace)
         }
         Input::Board9 { .. } | Input::Boards9 { .. } => {
@@ -994,6 +1224,15 @@ pub fn trace_problem(
                 };
                 let tracer = run1074(board, quick, limit);
                 let mut trace = tracer.trace;
+                // A cell's weight is the score of a grid holding a 1 there and nothing else.
+                trace.weights = (0..81)
+                    .map(|cell| {
+                        let mut grid = [0; 81];
+                        grid[cell] = 1;
+                        p1074::score(&grid)
+                    })
+                    .collect();
+                trace.deciding = p1074::scoring_cells().collect();
                 trace.outcome = match (tracer.inner.gave_up, tracer.inner.best_score) {
                     (true, _) => {
                         "the group-bound search gave up; the target search (not traced) decides"
@@ -1203,11 +1442,22 @@ fn tree_svg(trace: &Trace, vertices: &[Vertex]) -> String {
     svg
 }
 
+/// A cell's side on the page and the margin its candidates keep from its edges: 16x16
+/// cells are large enough for candidates of 12 px, and P4573's keep clear of the signs
+/// drawn on their edges. The page's script reads both from `DATA`.
+fn geometry(trace: &Trace) -> (usize, usize) {
+    match (trace.n, trace.signs.is_empty()) {
+        (4, _) => (60, 0),
+        (_, false) => (60, 9),
+        _ => (40, 0),
+    }
+}
+
 /// The board as a static SVG (the page's script redraws it at each step).
 fn grid_svg(trace: &Trace, board: &Snapshot) -> String {
     let n = trace.n;
     let side = n * n;
-    let size = if n == 3 { 40 } else { 34 };
+    let (size, _) = geometry(trace);
     let full = size * side;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"grid\" width=\"{w}\" height=\"{w}\" \
@@ -1240,9 +1490,192 @@ fn grid_svg(trace: &Trace, board: &Snapshot) -> String {
     }
     svg += "</g>";
     svg += &signs_svg(trace, size);
+    svg += &deciding_svg(trace, size);
     svg += "</svg>";
     svg
 }
+
+/// P1074's 21 deciding cells outlined on the board (nothing for other problems).
+fn deciding_svg(trace: &Trace, size: usize) -> String {
+    if trace.deciding.is_empty() {
+        return String::new();
+    }
+    let mut svg = String::from("<g id=\"deciding\" transform=\"translate(2,2)\">");
+    for &cell in &trace.deciding {
+        svg += &format!(
+            "<rect class=\"deciding\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
+             fill=\"none\" stroke=\"#8030b0\" stroke-width=\"2.5\" stroke-dasharray=\"5 3\"/>",
+            (cell % 9) * size + 3,
+            (cell / 9) * size + 3,
+            size - 6,
+            size - 6
+        );
+    }
+    svg += "</g>";
+    svg
+}
+
+/// One grouping of P1074's deciding cells for the group bound: by rows or by columns.
+pub struct Grouping {
+    pub name: &'static str,
+    /// Each group: its cells with their candidates ("r1c1 68, r1c9 3") and its best sum of
+    /// distinct digits (`None`: the group cannot take distinct digits).
+    pub groups: Vec<(String, Option<u32>)>,
+    /// 2745 + the groups' sums (`None` when a group has none).
+    pub total: Option<u32>,
+}
+
+/// P1074's group bound at a node, worked out: the grouping by rows and the one by columns
+/// (the same groups turned over the diagonal), each group of deciding cells sharing a row
+/// or a column. The bound is the smaller total. Empty for other problems.
+pub fn bound_groups(trace: &Trace, board: &Snapshot) -> Vec<Grouping> {
+    if trace.deciding.is_empty() {
+        return Vec::new();
+    }
+    let transpose = |cell: usize| (cell % 9) * 9 + cell / 9;
+    [("by rows", false), ("by columns", true)]
+        .into_iter()
+        .map(|(name, turn)| {
+            let groups: Vec<(String, Option<u32>)> = p1074::GROUPS
+                .iter()
+                .map(|group| {
+                    let cells: Vec<usize> = group
+                        .iter()
+                        .map(|&c| if turn { transpose(c) } else { c })
+                        .collect();
+                    let masks: Vec<u32> = cells.iter().map(|&c| board.masks[c]).collect();
+                    let listed: Vec<String> = cells
+                        .iter()
+                        .map(|&c| format!("{} {}", trace.name(c), trace.digits(board.masks[c])))
+                        .collect();
+                    (listed.join(", "), p1074::best_distinct_sum(&masks))
+                })
+                .collect();
+            let total = groups
+                .iter()
+                .try_fold(p1074::BASE_SCORE, |sum, (_, best)| best.map(|b| sum + b));
+            Grouping {
+                name,
+                groups,
+                total,
+            }
+        })
+        .collect()
+}
+
+/// The group bound worked out, as two lines of text (P1074; nothing elsewhere).
+fn bound_text(trace: &Trace, board: &Snapshot) -> String {
+    let show = |best: Option<u32>| best.map_or("none".to_string(), |b| b.to_string());
+    bound_groups(trace, board)
+        .into_iter()
+        .map(
+            |Grouping {
+                 name,
+                 groups,
+                 total,
+             }| {
+                let parts: Vec<String> = groups
+                    .iter()
+                    .map(|(cells, best)| format!("[{cells}] {}", show(*best)))
+                    .collect();
+                format!(
+                    "group bound {name}: 2745 + {} = {}\n",
+                    parts.join(" + "),
+                    show(total)
+                )
+            },
+        )
+        .collect()
+}
+
+/// The group bound worked out, as the page's panel shows it at a node (P1074).
+fn bound_html(trace: &Trace, board: &Snapshot) -> Option<String> {
+    let groupings = bound_groups(trace, board);
+    if groupings.is_empty() {
+        return None;
+    }
+    let show = |best: Option<u32>| best.map_or("none".to_string(), |b| b.to_string());
+    let mut html = String::from(
+        "<p><b>The group bound, worked out.</b> Every completed grid scores 2745 + the \
+         digits of the 21 deciding cells. Cells of a group share a row or a column, so they \
+         take distinct digits: the best such sum from their candidates bounds the group.</p>",
+    );
+    let mut totals = Vec::new();
+    for Grouping {
+        name,
+        groups,
+        total,
+    } in groupings
+    {
+        html += &format!(
+            "<table class=\"m\"><tr><th>groups {name}: cells and candidates</th><th>best</th></tr>"
+        );
+        for (cells, best) in groups {
+            html += &format!(
+                "<tr><td>{}</td><td>{}</td></tr>",
+                escape(&cells),
+                show(best)
+            );
+        }
+        html += &format!(
+            "<tr><th>2745 + the best sums</th><th>{}</th></tr></table>",
+            show(total)
+        );
+        totals.push(total);
+    }
+    html += &match (totals[0], totals[1]) {
+        (Some(a), Some(b)) => format!("<p>The bound is the smaller total: {}.</p>", a.min(b)),
+        _ => "<p>A group cannot take distinct digits: no completion here.</p>".to_string(),
+    };
+    Some(html)
+}
+
+/// P1074: each cell's weight on a small grid, the 21 deciding cells shaded, and what they
+/// mean (nothing for other problems).
+fn weights_html(trace: &Trace) -> String {
+    if trace.weights.is_empty() {
+        return String::new();
+    }
+    let size = 26;
+    let full = 9 * size;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"weights\" width=\"{w}\" height=\"{w}\" \
+         viewBox=\"0 0 {w} {w}\" font-family=\"sans-serif\"><g transform=\"translate(2,2)\">",
+        w = full + 4
+    );
+    for (cell, weight) in trace.weights.iter().enumerate() {
+        let (x, y) = ((cell % 9) * size, (cell / 9) * size);
+        let fill = if trace.deciding.contains(&cell) {
+            "#e4c8f4"
+        } else {
+            "#fff"
+        };
+        svg += &format!(
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\" fill=\"{fill}\" stroke=\"#bbb\"/>\
+             <text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{weight}</text>",
+            x + size / 2,
+            y + size * 7 / 10
+        );
+    }
+    for k in 0..=3 {
+        let p = k * 3 * size;
+        svg += &format!(
+            "<line x1=\"{p}\" y1=\"0\" x2=\"{p}\" y2=\"{full}\" stroke=\"#000\" stroke-width=\"2\"/>\
+             <line x1=\"0\" y1=\"{p}\" x2=\"{full}\" y2=\"{p}\" stroke=\"#000\" stroke-width=\"2\"/>"
+        );
+    }
+    svg += "</g></svg>";
+    format!(
+        "<div id=\"weightsbox\"><h2>Weights and the 21 deciding cells</h2>{svg}<p>{WEIGHTS_LEGEND}</p></div>"
+    )
+}
+
+const WEIGHTS_LEGEND: &str = "A cell weighs 6 + its ring (6 on the border, 10 in the centre). \
+Rows 1 and 9, columns 1 and 9 and the centre box each hold 1-9 once, so in every completed \
+grid the score is 2745 + the digits of the 21 shaded cells (the corners, the centre, and the \
+16 cells around the centre box), outlined on the board too. At each node the goal bounds \
+those 21 digits (groups of them sharing a row or a column take distinct digits: the best such \
+sum) and cuts the node when the bound cannot beat the best score found so far.";
 
 /// P4573's signs on the board's edges between their two cells, each pointing as it reads
 /// (`<` between a row's cells, `∧` or `∨` between a column's): nothing for other problems.
@@ -1302,8 +1735,11 @@ pub fn html(trace: &Trace, title: &str, assets: Assets) -> String {
     let (vertices, of_step) = search_tree(trace);
     let start = &trace.events[0].board;
     let mut data = format!(
-        "var DATA = {{\"n\": {}, \"symbols\": {}, \"start\": {{\"masks\": {:?}, \"values\": {:?}}}, \"steps\": [",
+        "var DATA = {{\"n\": {}, \"size\": {}, \"pad\": {}, \"deciding\": {}, \"symbols\": {}, \"start\": {{\"masks\": {:?}, \"values\": {:?}}}, \"steps\": [",
         trace.n,
+        geometry(trace).0,
+        geometry(trace).1,
+        !trace.deciding.is_empty(),
         js_string(std::str::from_utf8(trace.symbols).unwrap_or("")),
         start.masks,
         start.values
@@ -1321,6 +1757,7 @@ pub fn html(trace: &Trace, title: &str, assets: Assets) -> String {
             Kind::Undo => "undo",
             Kind::DeadEnd => "dead end",
             Kind::Found => "found",
+            Kind::Signs => "signs",
         };
         let changes: Vec<String> = (0..event.board.masks.len())
             .filter(|&c| {
@@ -1346,13 +1783,19 @@ pub fn html(trace: &Trace, title: &str, assets: Assets) -> String {
             None => "null".to_string(),
         };
         let cell = event.cell.map_or("null".to_string(), |c| c.to_string());
+        let bound = match event.kind {
+            Kind::Node | Kind::Pruned => bound_html(trace, &event.board),
+            _ => None,
+        }
+        .map_or("null".to_string(), |html| js_string(&html));
         if index > 0 {
             data.push_str(", ");
         }
         data += &format!(
-            "{{\"kind\": \"{kind}\", \"depth\": {}, \"text\": {}, \"cell\": {cell}, \"vertex\": {}, \"changes\": [{}], \"visit\": {visit}}}",
+            "{{\"kind\": \"{kind}\", \"depth\": {}, \"text\": {}, \"cell\": {cell}, \"hot\": {:?}, \"vertex\": {}, \"changes\": [{}], \"visit\": {visit}, \"bound\": {bound}}}",
             event.depth,
             js_string(&event.text),
+            event.hot,
             of_step[index],
             changes.join(",")
         );
@@ -1389,9 +1832,10 @@ pub fn html(trace: &Trace, title: &str, assets: Assets) -> String {
         format!("<body><h1>{title}</h1><p>{summary}. {outcome}</p>{dropped}{CONTROLS}"),
         format!(
             "<div id=\"top\"><div id=\"board\"><h2>The board</h2>{}<p>{BOARD_LEGEND}</p></div>\
-             <div id=\"panel\"></div></div><h2>The search tree</h2><p>{TREE_LEGEND}</p>\
+             <div id=\"panel\"></div>{}</div><h2>The search tree</h2><p>{TREE_LEGEND}</p>\
              <div id=\"treebox\">{}</div>",
             grid_svg(trace, start),
+            weights_html(trace),
             tree_svg(trace, &vertices)
         ),
         format!("<script>/*<![CDATA[*/{data}/*]]>*/</script>"),
@@ -1405,12 +1849,22 @@ const CONTROLS: &str = "<p><button id=\"back\" type=\"button\">&#8592; back</but
 <button id=\"forward\" type=\"button\">forward &#8594;</button>\
 <button id=\"prevnode\" type=\"button\">previous node</button>\
 <button id=\"nextnode\" type=\"button\">next node</button>\
+<button id=\"prevvisit\" type=\"button\">previous band-rule visit</button>\
 <button id=\"nextvisit\" type=\"button\">next band-rule visit</button>\
+<button id=\"prevdead\" type=\"button\">previous dead end</button>\
+<button id=\"nextdead\" type=\"button\">next dead end</button>\
 <input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\"/>\
-<span id=\"where\"></span></p><div id=\"what\"></div>";
+<span id=\"where\"></span></p>\
+<p id=\"keys\">Keys: <kbd>&#8592;</kbd> <kbd>&#8594;</kbd> one step back or forward; \
+<kbd>p</kbd> <kbd>n</kbd> the previous or next node (a dead end and a completion count too); \
+<kbd>V</kbd> <kbd>v</kbd> the previous or next band-rule visit; <kbd>D</kbd> <kbd>d</kbd> the \
+previous or next dead end; <kbd>Home</kbd> <kbd>End</kbd> the first or last step. The address \
+keeps the step (<code>#step=N</code>): copy it to link this very step.</p>\
+<div id=\"what\"></div>";
 
 const BOARD_LEGEND: &str = "Yellow: changed by this step (red, struck out: candidates it \
-removed); orange: the step's cell; blue digits: placed by the search.";
+removed); orange: the step's cell; red: what a dead end left with nothing (a cell, or the \
+band or column where a digit has no place); blue digits: placed by the search.";
 
 const TREE_LEGEND: &str = "One circle per propagation: blue a node, red a dead end, green a \
 completion, grey cut by the goal. Click one to go there; the large circle is the current \
@@ -1419,3 +1873,249 @@ step's.";
 /// The page's style (inline, or `trace.css`). Its one source is the file that the pages
 /// of docs/trace link, so that folder holds no second copy.
 pub const PAGE_STYLE: &str = include_str!("../docs/trace/trace.css");
+
+/// One page of docs/trace: a study note's worked example, picked with this tool so that the
+/// search does what makes the problem special (it guesses and goes back; P1074's bound cuts;
+/// P4573's signs prune first).
+#[derive(Clone, Copy, Debug)]
+pub struct Page {
+    pub problem: &'static str,
+    /// The case of `testdata/<problem>/` whose input the page traces.
+    pub case: &'static str,
+    /// Its puzzle (1-based), for inputs of several.
+    pub puzzle: usize,
+    /// Why this puzzle, in a few words.
+    pub why: &'static str,
+}
+
+/// The pages of docs/trace, one per problem: `scripts/trace --pages` writes them and their
+/// figures (docs/trace/README.md); tests/tools/trace.rs fails when either is stale.
+pub const PAGES: [Page; 11] = [
+    Page {
+        problem: "p1074",
+        case: "sample2",
+        puzzle: 1,
+        why: "the statement's second sample: the best score improves several times and the \
+              group bound cuts nodes (the first sample needs one guess and cuts nothing)",
+    },
+    Page {
+        problem: "p1784",
+        case: "sample",
+        puzzle: 1,
+        why: "the statement's sample: many guesses, most of them dead ends",
+    },
+    Page {
+        problem: "poj2676",
+        case: "forum_hardest",
+        puzzle: 6,
+        why: "the smallest search of the forum's hardest puzzles that still backtracks \
+              several times",
+    },
+    Page {
+        problem: "acwing166",
+        case: "poj3074",
+        puzzle: 43,
+        why: "a short search with guesses undone (the sample needs no guess at all)",
+    },
+    Page {
+        problem: "b4279",
+        case: "forum_hardest_3",
+        puzzle: 1,
+        why: "the sample needs no guess; this hard puzzle backtracks many times",
+    },
+    Page {
+        problem: "leetcode37",
+        case: "forum_hardest_3",
+        puzzle: 1,
+        why: "the example needs no guess; this hard puzzle guesses and backtracks",
+    },
+    Page {
+        problem: "sicily1317",
+        case: "sample",
+        puzzle: 1,
+        why: "the sample's first puzzle: the search counts all 6 completions, dead ends \
+              between them",
+    },
+    Page {
+        problem: "kattis_sudokunique",
+        case: "clue17",
+        puzzle: 1,
+        why: "a 17-clue puzzle: after the solution the search must prove there is no \
+              second one, and every other branch dies",
+    },
+    Page {
+        problem: "spoj_sudoku",
+        case: "generated_120_110_givens",
+        puzzle: 4,
+        why: "a short 16x16 search with guesses undone (the sample's is several times longer)",
+    },
+    Page {
+        problem: "acwing169",
+        case: "generated_110_givens",
+        puzzle: 1,
+        why: "a short 16x16 search with guesses undone (the sample's is several times longer)",
+    },
+    Page {
+        problem: "p4573",
+        case: "sample1",
+        puzzle: 1,
+        why: "the statement's sample: the signs' chain bounds as the first steps, then \
+              two guesses a sign refutes",
+    },
+];
+
+impl Page {
+    /// The page's file name in docs/trace.
+    pub fn file(&self) -> String {
+        format!("{}.html", self.problem)
+    }
+
+    /// The input file, relative to the project.
+    pub fn input(&self) -> String {
+        format!("testdata/{}/{}.in", self.problem, self.case)
+    }
+
+    /// The command that makes the page.
+    pub fn command(&self) -> String {
+        let puzzle = match self.puzzle {
+            1 => String::new(),
+            n => format!(" --puzzle {n}"),
+        };
+        format!(
+            "scripts/trace {}{puzzle} --html docs/trace/{} --link < {}",
+            self.problem,
+            self.file(),
+            self.input()
+        )
+    }
+
+    /// The page's title.
+    pub fn title(&self) -> String {
+        format!("{}: the search, step by step", self.problem)
+    }
+
+    /// The trace and the page (linking `trace.css` and `trace.js`), from the project at
+    /// `root`.
+    pub fn make(&self, root: &std::path::Path) -> Result<(Trace, String), String> {
+        let path = root.join(self.input());
+        let input = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let trace = trace_problem(self.problem, &input, self.puzzle - 1, 100_000)?;
+        let page = html(&trace, &self.title(), Assets::Beside);
+        Ok((trace, page))
+    }
+}
+
+/// docs/trace/README.md: every page's puzzle, why it was picked and its figures (steps,
+/// nodes, guesses, dead ends, completions), from the traces themselves. Notes and READMEs
+/// link here instead of copying the figures.
+pub fn figures(traces: &[(Page, Trace)]) -> String {
+    let mut out = String::from(
+        "# The trace pages and their figures\n\n\
+         Generated by `scripts/trace --pages` (do not edit: `tests/tools/trace.rs` fails when a \
+         page or this table is stale). Each page is a study note's worked example; open it in \
+         a browser. Keys on every page: \u{2190}/\u{2192} one step, `p`/`n` previous/next \
+         node, `V`/`v` previous/next band-rule visit, `D`/`d` previous/next dead end, \
+         Home/End; the address keeps the step (`#step=N`).\n\n\
+         | page | input | why this puzzle | steps | nodes | guesses | dead ends | completions | outcome |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
+    );
+    for (page, trace) in traces {
+        let puzzle = match page.puzzle {
+            1 => String::new(),
+            n => format!(", puzzle {n}"),
+        };
+        out += &format!(
+            "| [{}]({}) | `{}`{puzzle} | {} | {} | {} | {} | {} | {} | {} |\n",
+            page.problem,
+            page.file(),
+            page.input(),
+            page.why,
+            trace.events.len(),
+            trace.nodes,
+            trace.guesses,
+            trace.dead_ends,
+            trace.solutions.len(),
+            match trace.outcome.as_str() {
+                "" => "-",
+                outcome => outcome,
+            }
+        );
+    }
+    out += "\nScreenshots by headless Chromium, linked from the notes (`scripts/screenshot \
+            --all` runs these commands):\n\n";
+    for shot in &SCREENSHOTS {
+        let trace = match traces.iter().find(|(page, _)| page.problem == shot.problem) {
+            Some((_, trace)) => trace,
+            None => continue,
+        };
+        out += &format!(
+            "- [{}]({}): {}\n\n    scripts/screenshot docs/trace/{}.html docs/trace/{} {} {}\n\n",
+            shot.file,
+            shot.file,
+            shot.what,
+            shot.problem,
+            shot.file,
+            (shot.step)(trace),
+            shot.window
+        );
+    }
+    out += "Each page is made by its own command:\n\n";
+    for (page, _) in traces {
+        out += &format!("    {}\n", page.command());
+    }
+    out
+}
+
+/// A screenshot of docs/trace: its page's problem, its file, what it shows, and the step
+/// it shows (1-based), found in the page's trace.
+pub struct Screenshot {
+    pub problem: &'static str,
+    pub file: &'static str,
+    pub what: &'static str,
+    pub step: fn(&Trace) -> usize,
+    /// The browser window, `WIDTH,HEIGHT` (the whole board in view).
+    pub window: &'static str,
+}
+
+fn first_step(trace: &Trace, wanted: impl Fn(&Event) -> bool) -> usize {
+    trace.events.iter().position(wanted).map_or(1, |i| i + 1)
+}
+
+/// The screenshots of docs/trace (`scripts/screenshot --all` makes them, from the commands
+/// that docs/trace/README.md lists).
+pub const SCREENSHOTS: [Screenshot; 4] = [
+    Screenshot {
+        problem: "p1784",
+        file: "p1784.png",
+        what: "the first dead end: the band where a digit is left with nothing, in red, and \
+               the band-rule visit that found it",
+        step: |trace| first_step(trace, |e| e.kind == Kind::DeadEnd),
+        window: "1500,1250",
+    },
+    Screenshot {
+        problem: "p1074",
+        file: "p1074.png",
+        what: "the weights, the 21 deciding cells, and the first node the group bound cuts",
+        step: |trace| {
+            first_step(trace, |e| {
+                e.kind == Kind::Pruned && e.text.contains("group bound cannot beat")
+            })
+        },
+        window: "1500,1250",
+    },
+    Screenshot {
+        problem: "spoj_sudoku",
+        file: "spoj_sudoku.png",
+        what: "a 16x16 board and its candidates at the first guess",
+        step: |trace| first_step(trace, |e| e.kind == Kind::Guess),
+        window: "1500,1500",
+    },
+    Screenshot {
+        problem: "p4573",
+        file: "p4573.png",
+        what: "the signs' lower bounds, the first step after the empty board",
+        step: |trace| first_step(trace, |e| e.kind == Kind::Signs),
+        window: "1500,1250",
+    },
+];

@@ -1,7 +1,8 @@
 // The trace page's script (scripts/trace --html; src/trace.rs embeds this file, the pages
 // here link it). It reads DATA, which the page defines first: the steps, the start board.
 var N = DATA.n, SIDE = N * N, CELLS = SIDE * SIDE, SYM = DATA.symbols;
-var SIZE = N == 3 ? 40 : 34, SVGNS = "http://www.w3.org/2000/svg";
+// A cell's side and its candidates' margin (clear of P4573's signs) come from the page.
+var SIZE = DATA.size, PAD = DATA.pad, SVGNS = "http://www.w3.org/2000/svg";
 var boards = [];
 (function () {
   var masks = DATA.start.masks.slice(), values = DATA.start.values.slice();
@@ -44,12 +45,14 @@ function draw() {
   var prev = at > 0 ? boards[at - 1] : { masks: DATA.start.masks, values: DATA.start.values };
   var marks = document.getElementById("marks");
   while (marks.firstChild) marks.removeChild(marks.firstChild);
-  var sub = SIZE / N;
+  var sub = (SIZE - 2 * PAD) / N;
   for (var cell = 0; cell < CELLS; cell++) {
     var x = (cell % SIDE) * SIZE, y = Math.floor(cell / SIDE) * SIZE;
     var rect = document.getElementById("c" + cell);
     var changed = prev.masks[cell] != board.masks[cell] || prev.values[cell] != board.values[cell];
-    rect.setAttribute("fill", step.cell === cell ? "#ffd080" : changed ? "#fff3a0" : "#fff");
+    var hot = step.hot.indexOf(cell) >= 0;
+    rect.setAttribute("fill", hot ? "#f4a8a8" : step.cell === cell ? "#ffd080" : changed ? "#fff3a0" : "#fff");
+    rect.setAttribute("class", hot ? "cell hot" : "cell");
     var v = board.values[cell];
     if (v) {
       marks.appendChild(el("text", { x: x + SIZE / 2, y: y + SIZE * 0.75, "text-anchor": "middle",
@@ -59,7 +62,7 @@ function draw() {
     for (var d = 0; d < SIDE; d++) {
       var had = (prev.masks[cell] >> d) & 1, has = (board.masks[cell] >> d) & 1;
       if (!had && !has) continue;
-      marks.appendChild(el("text", { x: x + (d % N) * sub + sub / 2, y: y + Math.floor(d / N) * sub + sub * 0.8,
+      marks.appendChild(el("text", { x: x + PAD + (d % N) * sub + sub / 2, y: y + PAD + Math.floor(d / N) * sub + sub * 0.8,
         "text-anchor": "middle", "font-size": sub * 0.8, fill: has ? "#555" : "#e00",
         "text-decoration": has ? "none" : "line-through" }, SYM[d]));
     }
@@ -72,10 +75,10 @@ function draw() {
   if (old) { old.classList.remove("here"); old.querySelector("circle").setAttribute("r", "6"); }
   var v = document.getElementById("v" + step.vertex);
   if (v) { v.classList.add("here"); v.querySelector("circle").setAttribute("r", "9"); }
-  drawPanel(step.visit);
+  drawPanel(step);
 }
-function drawPanel(visit) {
-  var panel = document.getElementById("panel");
+function drawPanel(step) {
+  var visit = step.visit, panel = document.getElementById("panel");
   if (visit) {
     visit.presence = [];
     for (var r = 0; r < N; r++) {
@@ -88,8 +91,21 @@ function drawPanel(visit) {
     }
     visit.perms = PERMS.map(function (p, i) { return [p, visit.fits.charAt(i) == "1"]; });
   }
-  if (!visit) { panel.innerHTML = "<p>This step is not a band-rule visit: step to one (the next visit: <kbd>v</kbd>).</p>"; return; }
-  var h = "<p>Digit <b>" + SYM[visit.digit] + "</b>, band <b>" + (visit.band + 1) + "</b>: the " + (N * SIDE) +
+  var dead = step.kind == "dead end";
+  if (dead && !visit) {
+    panel.innerHTML = "<p class=\"dead\"><b>Why this is a dead end.</b> The red cells are what was left with nothing: " +
+      esc(step.text.replace(/^dead end: /, "")) + ".</p><p>The search goes back to the last guess and tries its next digit.</p>";
+    return;
+  }
+  if (!visit) {
+    panel.innerHTML = "<p>" + (KINDS[step.kind] || "") + "</p>" + (step.bound ? step.bound :
+      "<p>This step is not a band-rule visit: the next one is <kbd>v</kbd> away.</p>");
+    return;
+  }
+  var h = dead ? "<p class=\"dead\"><b>Why this is a dead end.</b> This band-rule visit found digit " + SYM[visit.digit] +
+    " with no place in band " + (visit.band + 1) + " (red on the board): no row-to-box permutation fits. " +
+    "The search goes back to the last guess and tries its next digit.</p>" : "";
+  h += "<p>Digit <b>" + SYM[visit.digit] + "</b>, band <b>" + (visit.band + 1) + "</b>: the " + (N * SIDE) +
     "-bit word, one row of the band per line, boxes apart (bit = the digit may go there).</p><pre>";
   for (var r = 0; r < N; r++) h += "row " + (visit.band * N + r + 1) + "  " + bits(visit.before, r) + "\n";
   h += "</pre><p>1. Which boxes each row still offers it in: the " + N + "x" + N + " row-by-box matrix.</p><table class=\"m\"><tr><th></th>";
@@ -114,25 +130,58 @@ function drawPanel(visit) {
   h += "</pre>";
   panel.innerHTML = h;
 }
-function go(to) { at = Math.max(0, Math.min(DATA.steps.length - 1, to)); draw(); }
+// What each kind of step is, for the panel (a band-rule visit and a dead end have their own).
+var KINDS = {
+  start: "<b>The puzzle.</b> Each given has already left its row, column and box: what is drawn in an open cell are its candidates, the digits still possible there.",
+  signs: "<b>The signs prune first.</b> Before the search, chains of signs inside each box bound each cell: a cell larger than k others is at least k + 1, a cell smaller than k others at most 9 - k. Struck out in red: what this step took.",
+  single: "<b>A naked single.</b> The orange cell has one candidate left, so it takes it, and that digit leaves the cell's row, column and box.",
+  columns: "<b>A column rule.</b> Digits confined to some columns of a band or stack leave the other cells of those columns (struck out in red).",
+  node: "<b>A node.</b> Propagation has nothing more to do: the search must guess (or, with a goal that bounds, may cut here). <kbd>n</kbd> jumps to the next node.",
+  cut: DATA.deciding ? "<b>A cut.</b> The goal bounds what the 21 outlined cells can still add (2745 + the best distinct digits of each group of them sharing a row or a column) and drops this node when that bound cannot beat the best score found so far." :
+    "<b>A cut.</b> The goal proves this node cannot lead to a wanted completion and drops it without a guess.",
+  guess: "<b>A guess.</b> The orange cell takes one of its candidates; the search explores that branch, and comes back to try the next digit if it dies.",
+  undo: "<b>Back from a guess.</b> The branch is done (a dead end, or every completion in it seen): the guessed digit leaves the cell, and the search goes on without it.",
+  found: "<b>A completion.</b> Every cell holds a digit and every rule holds."
+};
+function esc(t) { return t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+// One step per call; the address keeps it (#step=N, 1-based) without a new history entry.
+function go(to) {
+  at = Math.max(0, Math.min(DATA.steps.length - 1, to));
+  draw();
+  var hash = "#step=" + (at + 1);
+  if (location.hash != hash) {
+    try { history.replaceState(null, "", hash); } catch (e) { location.replace(hash); }
+  }
+}
 function seek(kinds, dir) {
   for (var i = at + dir; i >= 0 && i < DATA.steps.length; i += dir)
     if (kinds.indexOf(DATA.steps[i].kind) >= 0) { go(i); return; }
 }
-document.getElementById("back").onclick = function () { go(at - 1); };
-document.getElementById("forward").onclick = function () { go(at + 1); };
-document.getElementById("nextnode").onclick = function () { seek(["node", "found", "dead end"], 1); };
-document.getElementById("prevnode").onclick = function () { seek(["node", "found", "dead end"], -1); };
-document.getElementById("nextvisit").onclick = function () { seek(["visit"], 1); };
+var NODES = ["node", "found", "dead end"];
+var ACTIONS = {
+  back: function () { go(at - 1); }, forward: function () { go(at + 1); },
+  prevnode: function () { seek(NODES, -1); }, nextnode: function () { seek(NODES, 1); },
+  prevvisit: function () { seek(["visit"], -1); }, nextvisit: function () { seek(["visit"], 1); },
+  prevdead: function () { seek(["dead end"], -1); }, nextdead: function () { seek(["dead end"], 1); },
+  first: function () { go(0); }, last: function () { go(DATA.steps.length - 1); }
+};
+for (var id in ACTIONS) { var b = document.getElementById(id); if (b) b.onclick = ACTIONS[id]; }
+// Every key the page answers, as listed in its "Keys" line.
+var KEYS = { ArrowLeft: "back", ArrowRight: "forward", p: "prevnode", n: "nextnode",
+  V: "prevvisit", v: "nextvisit", D: "prevdead", d: "nextdead", Home: "first", End: "last" };
 document.getElementById("slider").oninput = function () { go(parseInt(this.value, 10)); };
 document.addEventListener("keydown", function (e) {
-  if (e.key == "ArrowRight") go(at + 1);
-  else if (e.key == "ArrowLeft") go(at - 1);
-  else if (e.key == "v") seek(["visit"], 1);
-  else if (e.key == "n") seek(["node", "found", "dead end"], 1);
+  if (e.ctrlKey || e.altKey || e.metaKey || !KEYS.hasOwnProperty(e.key)) return;
+  // Handled here only: a focused slider would move a second step on its own.
+  e.preventDefault();
+  ACTIONS[KEYS[e.key]]();
 });
+function fromHash() {
+  var wanted = /step=(\d+)/.exec(location.hash);
+  return wanted ? parseInt(wanted[1], 10) - 1 : 0;
+}
+window.addEventListener("hashchange", function () { if (fromHash() != at) go(fromHash()); });
 var vs = document.querySelectorAll("#tree .v");
 for (var i = 0; i < vs.length; i++) vs[i].onclick = function () { go(parseInt(this.getAttribute("data-step"), 10)); };
 document.getElementById("slider").max = DATA.steps.length - 1;
-var wanted = /step=(\d+)/.exec(location.hash);
-go(wanted ? parseInt(wanted[1], 10) - 1 : 0);
+go(fromHash());

@@ -10,6 +10,7 @@ use sudoku_toolkit::{problems, trace};
 
 const USAGE: &str = "\
 usage: trace PROBLEM [--puzzle N] [--max-steps N] [--html FILE [--link]] < input
+       trace --pages [DIR]
 
 Runs the problem's search (its core and its goal) on one puzzle of the input, in the
 problem's input format, and prints each step: the board with candidates at the start and
@@ -21,6 +22,9 @@ guess with the reason for its cell, each dead end; then the counts.
   --link          with --html: the page links trace.css and trace.js, written beside it,
                   instead of holding them (for a folder of pages, like docs/trace)
   --quiet         print only the counts
+  --pages [DIR]   write every page of docs/trace (each study note's worked example, from
+                  its testdata case), trace.css, trace.js and the figures file README.md
+                  into DIR (default: docs/trace of this project)
   --help          show this help";
 
 fn main() -> ExitCode {
@@ -38,6 +42,24 @@ fn main() -> ExitCode {
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--pages" => {
+                let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+                let folder = match args.next() {
+                    Some(dir) if !dir.starts_with('-') => std::path::PathBuf::from(dir),
+                    Some(other) => return fail(format!("unexpected argument `{other}`")),
+                    None => root.join("docs/trace"),
+                };
+                if let Some(other) = args.next() {
+                    return fail(format!("unexpected argument `{other}`"));
+                }
+                return match write_pages(root, &folder) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(message) => {
+                        eprintln!("trace: {message}");
+                        ExitCode::from(1)
+                    }
+                };
+            }
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -119,4 +141,24 @@ fn write_page(file: &str, page: &str, assets: trace::Assets) -> Result<(), Strin
         write(&folder.join(script), trace::PAGE_SCRIPT)?;
     }
     Ok(())
+}
+
+/// Every page of docs/trace and its figures, into `folder`.
+fn write_pages(root: &std::path::Path, folder: &std::path::Path) -> Result<(), String> {
+    std::fs::create_dir_all(folder)
+        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    let mut traces = Vec::new();
+    for page in trace::PAGES {
+        let (trace, text) = page.make(root)?;
+        if !trace.mismatches.is_empty() {
+            return Err(format!("{}: {:?}", page.problem, trace.mismatches));
+        }
+        let file = folder.join(page.file());
+        write_page(file.to_str().unwrap_or(""), &text, trace::Assets::Beside)?;
+        println!("{}: {}", file.display(), trace.summary().trim());
+        traces.push((page, trace));
+    }
+    let figures = folder.join("README.md");
+    std::fs::write(&figures, trace::figures(&traces))
+        .map_err(|e| format!("cannot write {}: {e}", figures.display()))
 }

@@ -6,10 +6,12 @@
 //! names a problem: a new registry row is tested by adding it.
 //!
 //! The modules hold what one problem shows alone: [`p1074`] its score identity and bounds,
-//! [`specifics`] answers that a generated mix does not reach, [`standalone`] the builds of
+//! [`specifics`] answers that a generated mix does not reach, [`contest`] the notes' short
+//! contest versions judged on the samples, [`standalone`] the builds of
 //! every submitted file by plain rustc, old and new. Every shipped case is judged in full
 //! once, by tests/judge.rs.
 
+mod contest;
 mod p1074;
 mod reader;
 mod specifics;

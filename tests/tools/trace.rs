@@ -233,7 +233,7 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
 
 #[test]
 fn the_trace_explains_guesses_and_dead_ends_on_a_hard_sample() {
-    // P1784's sample needs 54 nodes: guesses with the core's reason, dead ends, undos.
+    // P1784's sample guesses and backtracks: guesses with the core's reason, dead ends, undos.
     let trace = trace::trace_problem("p1784", &sample("p1784"), 0, 100_000).unwrap();
     let kinds = |kind| trace.events.iter().filter(|e| e.kind == kind).count() as u64;
     assert_eq!(kinds(trace::Kind::Guess), trace.guesses);
@@ -479,4 +479,198 @@ fn the_tool_prints_the_trace_and_refuses_bad_arguments() {
     assert!(read("page.html").contains("<script src=\"trace.js\"></script>"));
     assert_eq!(read("trace.css"), trace::PAGE_STYLE);
     assert_eq!(read("trace.js"), trace::PAGE_SCRIPT);
+    // --pages DIR: every page of docs/trace and its figures, as the repository holds them.
+    let pages = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-pages");
+    std::fs::remove_dir_all(&pages).ok();
+    let (code, _, stderr) = run(&["--pages", pages.to_str().unwrap()], "");
+    assert_eq!(code, Some(0), "{stderr}");
+    for file in ["README.md", "p1074.html", "p4573.html", "trace.js"] {
+        let made = std::fs::read_to_string(pages.join(file)).unwrap();
+        let kept = std::fs::read_to_string(root().join("docs/trace").join(file)).unwrap();
+        assert!(
+            made == kept,
+            "--pages wrote another {file} than docs/trace holds"
+        );
+    }
+    let (code, _, _) = run(&["--pages", pages.to_str().unwrap(), "extra"], "");
+    assert_eq!(code, Some(2));
+}
+
+/// A dead end names what was left with nothing and marks it: the band of a digit with no
+/// row-to-box assignment (the failed visit in the panel), or an empty cell and the step that
+/// took its last candidate.
+#[test]
+fn each_dead_end_names_and_marks_its_cause() {
+    let mut causes = (0, 0);
+    for name in ["p1784", "acwing169", "poj2676"] {
+        let trace = trace::trace_problem(name, &sample(name), 0, 100_000).unwrap();
+        let side = trace.n * trace.n;
+        for (index, event) in trace.events.iter().enumerate() {
+            if event.kind != trace::Kind::DeadEnd {
+                continue;
+            }
+            assert!(
+                !event.hot.is_empty(),
+                "{name} step {}: nothing marked",
+                index + 1
+            );
+            match &event.visit {
+                Some(visit) => {
+                    causes.0 += 1;
+                    assert_eq!(visit.after, 0, "{name}: the visit found nothing");
+                    assert!(visit.permutations.iter().all(|(_, fits)| !fits));
+                    let band = trace.n * side;
+                    let expected: Vec<usize> =
+                        (visit.band * band..(visit.band + 1) * band).collect();
+                    assert_eq!(event.hot, expected, "{name}: the band is marked");
+                    assert!(event.text.contains(&format!(
+                        "digit {} is left with nothing in band {}",
+                        char::from(trace.symbols[visit.digit]),
+                        visit.band + 1
+                    )));
+                }
+                None => {
+                    causes.1 += 1;
+                    assert_eq!(event.hot.len(), 1, "{name}: {}", event.text);
+                    let cell = event.hot[0];
+                    assert_eq!(event.board.masks[cell], 0, "{name}: the cell is empty");
+                    assert_eq!(event.board.values[cell], 0);
+                    assert!(
+                        event.text.contains("has no candidate left: ")
+                            && event.text.contains("took its last candidate"),
+                        "{name}: {}",
+                        event.text
+                    );
+                }
+            }
+        }
+    }
+    assert!(causes.0 > 0 && causes.1 > 0, "both causes seen: {causes:?}");
+}
+
+/// P4573: the trace starts from the empty board and the signs' chain bounds are its own
+/// first steps, which take exactly what the solution's root takes.
+#[test]
+fn the_inequality_trace_starts_with_the_signs_pruning() {
+    let trace = trace::trace_problem("p4573", &sample("p4573"), 0, 100_000).unwrap();
+    let kinds: Vec<trace::Kind> = trace.events.iter().map(|e| e.kind).collect();
+    assert_eq!(
+        &kinds[..3],
+        &[trace::Kind::Start, trace::Kind::Signs, trace::Kind::Signs]
+    );
+    assert!(trace.events[0].board.masks.iter().all(|&m| m == 0x1FF));
+    assert!(trace.events[0].text.contains("no givens, 108 signs"));
+    assert!(!trace.events[1].removed.is_empty() && !trace.events[2].removed.is_empty());
+    // The lower bounds take only low digits, the upper bounds only high ones.
+    let low = trace.events[1]
+        .removed
+        .iter()
+        .map(|&(_, d)| d)
+        .max()
+        .unwrap();
+    let high = trace.events[2]
+        .removed
+        .iter()
+        .map(|&(_, d)| d)
+        .min()
+        .unwrap();
+    assert!(low < 8 && high > 0);
+    // Each cell keeps the digits its chains allow: above the cells below it, under those
+    // above it.
+    let bounded = &trace.events[2].board;
+    for cell in 0..81 {
+        let below = trace.sign_chain(cell, false).len() as u32;
+        let above = trace.sign_chain(cell, true).len() as u32;
+        let allowed = ((2u32 << (8 - above)) - 1) & !((1u32 << below) - 1);
+        assert_eq!(
+            bounded.masks[cell],
+            allowed,
+            "r{}c{}",
+            cell / 9 + 1,
+            cell % 9 + 1
+        );
+    }
+    // The core's steps follow from that board.
+    assert_ne!(kinds[3], trace::Kind::Start);
+}
+
+/// Every page of docs/trace is what `scripts/trace --pages` makes today, and so is its
+/// figures file; each page shows its problem's point; the notes quote no figure the pages
+/// contradict.
+#[test]
+fn the_docs_pages_and_their_figures_are_current() {
+    let docs = root().join("docs/trace");
+    let read = |file: &str| {
+        std::fs::read_to_string(docs.join(file))
+            .unwrap_or_else(|e| panic!("docs/trace/{file}: {e} (run scripts/trace --pages)"))
+    };
+    let mut traces = Vec::new();
+    for page in trace::PAGES {
+        let (trace, html) = page.make(&root()).unwrap();
+        assert!(trace.mismatches.is_empty(), "{}", page.problem);
+        assert_eq!(trace.dropped, 0, "{}", page.problem);
+        assert!(
+            read(&page.file()) == html,
+            "docs/trace/{} is stale: run scripts/trace --pages",
+            page.file()
+        );
+        let bound_cuts = trace
+            .events
+            .iter()
+            .filter(|e| e.kind == trace::Kind::Pruned && e.text.contains("group bound cannot beat"))
+            .count();
+        match page.problem {
+            "p1074" => {
+                assert!(bound_cuts > 0, "the P1074 page shows the bound cutting");
+                assert!(trace.solutions.len() > 1, "and the best improving");
+                assert_eq!(trace.deciding.len(), 21);
+                assert_eq!(html.matches("class=\"deciding\"").count(), 21);
+            }
+            "p4573" => assert_eq!(trace.events[1].kind, trace::Kind::Signs),
+            problem => assert!(
+                trace.guesses > 0 && trace.dead_ends > 0,
+                "{problem}: the worked example guesses and backtracks"
+            ),
+        }
+        traces.push((page, trace));
+    }
+    assert!(
+        read("README.md") == trace::figures(&traces),
+        "docs/trace/README.md (the figures) is stale: run scripts/trace --pages"
+    );
+    assert_eq!(read("trace.css"), trace::PAGE_STYLE);
+    assert_eq!(read("trace.js"), trace::PAGE_SCRIPT);
+    for shot in &trace::SCREENSHOTS {
+        assert!(docs.join(shot.file).is_file(), "docs/trace/{}", shot.file);
+    }
+    // The notes' excerpts are the trace's own lines: a figure or a step that the page no
+    // longer has fails here.
+    for (page, trace) in &traces {
+        let note =
+            std::fs::read_to_string(root().join(format!("solutions/{}/README.md", page.problem)))
+                .unwrap();
+        assert!(
+            note.contains(&page.command()),
+            "solutions/{}/README.md names its page's command: {}",
+            page.problem,
+            page.command()
+        );
+        let text = trace.text();
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        if let Some(at) = note.find("## A worked example") {
+            let block = &note[at..];
+            let block = &block[block.find("```text\n").map_or(0, |i| i + 8)..];
+            let block = &block[..block.find("```").unwrap_or(0)];
+            for line in block.lines().map(str::trim) {
+                if line.is_empty() || line == "..." || line.starts_with("$ ") {
+                    continue;
+                }
+                assert!(
+                    lines.contains(&line),
+                    "solutions/{}/README.md quotes a line its trace does not print: {line}",
+                    page.problem
+                );
+            }
+        }
+    }
 }
