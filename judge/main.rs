@@ -999,13 +999,17 @@ fn checker_verdict(checked: &Run) -> Judged {
     (Verdict::JudgeError, lines)
 }
 
+/// A line of a program's (or a checker's) output or stderr as shown under a case: at most
+/// [`VERBOSE_WIDTH`] characters, control characters escaped so that nothing it printed can
+/// move the cursor or recolour the report.
 fn clip(line: &str) -> String {
-    if line.chars().count() <= VERBOSE_WIDTH {
+    let shown = if line.chars().count() <= VERBOSE_WIDTH {
         line.to_string()
     } else {
         let kept: String = line.chars().take(VERBOSE_WIDTH).collect();
         format!("{kept}…")
-    }
+    };
+    compare::escape_controls(&shown)
 }
 
 /// `f` over `items` on up to `jobs` threads; results in the items' order.

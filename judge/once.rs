@@ -101,8 +101,15 @@ pub fn read_input(input: &str) -> Result<Vec<u8>, String> {
 
 /// What the program printed, then one line: exit status, CPU time, memory, and the limits.
 fn show_run(run: &Run, limits: &CaseLimits) {
+    // Line by line, control characters escaped: what it printed cannot repaint the report.
     let printed = String::from_utf8_lossy(&run.stdout);
-    say(printed.strip_suffix('\n').unwrap_or(&printed));
+    let lines: Vec<String> = printed
+        .strip_suffix('\n')
+        .unwrap_or(&printed)
+        .split('\n')
+        .map(sudoku_toolkit::compare::escape_controls)
+        .collect();
+    say(&lines.join("\n"));
     let status = match run.outcome {
         Outcome::Exited(code) => format!("exit code {code}"),
         Outcome::Signaled(signal) => format!("killed by signal {signal}"),
