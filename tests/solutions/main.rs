@@ -137,8 +137,11 @@ fn the_readme_table_shows_every_row_of_the_registry() {
         let file = problem.solution(root());
         let file = file.strip_prefix(root().join("solutions")).unwrap();
         let file = file.to_str().unwrap();
+        // The main judge, from the problem's limits file (`generic` where it names none).
+        let limits = sudoku_toolkit::limits::Limits::read(&problem.testdata(root())).unwrap();
+        let judge = limits.judge.as_deref().unwrap_or("generic");
         let row = format!(
-            "| {} | [`{file}`](solutions/{file}) | {} | {} |",
+            "| {} | [`{file}`](solutions/{file}) | {} | {} | `{judge}` |",
             problem.title, problem.submit, problem.prints
         );
         assert!(readme.contains(&row), "README.md lacks the row\n{row}");
