@@ -258,6 +258,11 @@ pub struct Run {
     pub wall: Duration,
     /// Peak resident memory of the program's processes together, when measured.
     pub peak_kib: Option<u64>,
+    /// The regular files the program left at the top of its scratch (working) folder, with
+    /// their sizes, read before the folder is torn down: a `freopen` the guard missed.
+    /// Empty without a sandbox (the folder is then the caller's). At most 16, names cut
+    /// at 48 bytes in namespace mode.
+    pub scratch_files: Vec<(String, u64)>,
 }
 
 /// How strongly this system lets the runner contain and isolate programs.

@@ -89,5 +89,6 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         cpu: wall,
         wall,
         peak_kib: None,
+        scratch_files: Vec::new(),
     })
 }
