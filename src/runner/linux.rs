@@ -632,7 +632,7 @@ const LANDLOCK_FILE_RIGHTS: u64 =
     LANDLOCK_EXECUTE | LANDLOCK_WRITE_FILE | LANDLOCK_READ_FILE | (1 << 14) | (1 << 15);
 
 /// The running kernel's Landlock ABI version, 0 when it has none (probed once).
-fn landlock_abi() -> u32 {
+pub fn landlock_abi() -> u32 {
     static ABI: OnceLock<u32> = OnceLock::new();
     *ABI.get_or_init(|| {
         // SAFETY: LANDLOCK_CREATE_RULESET_VERSION asks for the version only.
@@ -1342,9 +1342,11 @@ unsafe fn start_program(plan: &Plan) -> ! {
         limit(RLIMIT_STACK, stack);
     }
     if plan.namespaces {
-        // Counted per user namespace and user, so only this run's processes count
-        // (ignored for root, whose count the caller's polling caps instead).
-        limit(RLIMIT_NPROC, plan.process_limit);
+        // Counted per user namespace and user, so only this run's processes count (its
+        // init too). Two over the limit: a bomb is held there, where the caller's poll
+        // sees more than the limit and ends the run (a process limit, not a spin on a
+        // failing fork until the time limit).
+        limit(RLIMIT_NPROC, plan.process_limit + 2);
     }
     setpriority(PRIO_PROCESS, 0, plan.nice);
     if plan.to_nobody && !drop_to_nobody() {

@@ -283,6 +283,13 @@ pub fn containment() -> Containment {
     sys::containment()
 }
 
+/// The kernel's Landlock ABI version, 0 where it has none: what walls a subreaper-mode run
+/// in (the file system from 1, TCP from 4, signals and abstract sockets from 6; README,
+/// "What the judge protects").
+pub fn landlock_abi() -> u32 {
+    sys::landlock_abi()
+}
+
 /// Runs `spec` to its end or its limit. `Err` only when the program cannot be started.
 pub fn run(spec: &Spec) -> Result<Run, String> {
     sys::run(spec)

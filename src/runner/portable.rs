@@ -15,6 +15,10 @@ pub fn containment() -> Containment {
 
 pub fn kill_run(_pid: u32) {}
 
+pub fn landlock_abi() -> u32 {
+    0
+}
+
 pub fn install_interrupt_handler() {}
 
 pub fn run(spec: &Spec) -> Result<Run, String> {
