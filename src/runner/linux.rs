@@ -288,9 +288,14 @@ pub fn containment() -> Containment {
             tried = namespaces_work();
         }
         if let Err(step) = tried {
+            let walls = if landlock_abi() > 0 {
+                "walled in by Landlock"
+            } else {
+                "with no sandbox"
+            };
             eprintln!(
                 "runner: this system refuses user namespaces ({step}): runs are kept by a \
-                 subreaper only, with no sandbox (README, \"What the judge protects\")"
+                 subreaper only, {walls} (README, \"What the judge protects\")"
             );
         }
         Containment::Subreaper
