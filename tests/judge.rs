@@ -2028,6 +2028,58 @@ fn hostile_costs_are_counted_in_both_modes() {
     }
 }
 
+/// Whether runs get a cgroup here (root, or a delegated cgroup v2); a SKIPPED line if not
+/// (an ordinary user's runs are polled, README).
+fn cgroups_present() -> bool {
+    use sudoku_toolkit::runner::{accounting, Accounting};
+    let present = accounting() == Accounting::Cgroup;
+    if !present {
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            b"\nSKIPPED: runs get no cgroup here: memory is polled\n",
+        );
+    }
+    present
+}
+
+#[test]
+fn hostile_hidden_memory_is_counted_where_runs_get_a_cgroup() {
+    let Some(root) = hostile_root("hostile-hidden").filter(|_| cgroups_present()) else {
+        return;
+    };
+    let programs = [
+        (
+            // 128 MiB written into eight System V segments, one at a time, each detached
+            // and kept (limit 64 MiB): never more than 16 MiB mapped.
+            "sysv",
+            "for (int s = 0; s < 8; s++) { int id = shmget(IPC_PRIVATE, 16u << 20, IPC_CREAT | 0600);
+               char *p = shmat(id, 0, 0); if (p == (void *)-1) return 1; memset(p, 7, 16u << 20); shmdt(p); }
+             usleep(300000); puts(\"42\"); return 0;",
+        ),
+        (
+            // 224 MiB in four memfds filled through an 8 MiB window, each kept only by one
+            // mapped page once its descriptor is closed.
+            "window",
+            "for (int m = 0; m < 4; m++) { int fd = memfd_create(\"w\", 0); if (ftruncate(fd, 56u << 20)) return 1;
+               for (long at = 0; at < (56l << 20); at += 8l << 20) {
+                 char *w = mmap(0, 8u << 20, PROT_READ | PROT_WRITE, MAP_SHARED, fd, at);
+                 if (w == MAP_FAILED) return 1; memset(w, 7, 8u << 20); munmap(w, 8u << 20); }
+               if (mmap(0, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED) return 1; close(fd); }
+             usleep(300000); puts(\"42\"); return 0;",
+        ),
+    ];
+    for subreaper in both_modes() {
+        for (name, body) in programs {
+            let (report, errors) = judge_c_in(&root, &format!("{name}.c"), body, subreaper);
+            assert_eq!(
+                verdict_of(&report, "p", "one"),
+                "MLE",
+                "{name}: {report}{errors}"
+            );
+        }
+    }
+}
+
 #[test]
 fn hostile_scratch_files_are_memory_in_namespace_mode() {
     let Some(root) = hostile_root_with("hostile-tmpfs", 1000, 32).filter(|_| namespaces_present())

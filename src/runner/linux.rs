@@ -709,8 +709,10 @@ struct Plan {
     trace_exit: bool,
     /// The caller's priority, which the program gets back (keepers run above it).
     nice: c_int,
-    /// Caller-side descriptors that become the child's 0, 1, 2 and 3 (the report pipe).
-    fds: [c_int; 4],
+    /// Caller-side descriptors that become the child's 0, 1, 2 and 3 (the report pipe),
+    /// then 4 and 5: the run's `cgroup.procs` files (`cgroups` of them).
+    fds: [c_int; 6],
+    cgroups: usize,
 }
 
 fn c_string(bytes: &[u8]) -> Result<CString, String> {
@@ -754,7 +756,19 @@ fn is_executable(path: &Path) -> bool {
 }
 
 impl Plan {
-    fn new(spec: &Spec, cwd: Option<&Path>, fds: [c_int; 4], nice: c_int) -> Result<Plan, String> {
+    fn new(
+        spec: &Spec,
+        cwd: Option<&Path>,
+        fds: [c_int; 4],
+        cgroup: Option<&RunCgroup>,
+        nice: c_int,
+    ) -> Result<Plan, String> {
+        let mut all_fds = [-1; 6];
+        all_fds[..4].copy_from_slice(&fds);
+        let procs = cgroup.map_or(&[][..], |cgroup| &cgroup.procs[..]);
+        for (slot, fd) in all_fds[4..].iter_mut().zip(procs) {
+            *slot = fd.as_raw_fd();
+        }
         let vars: Vec<(OsString, OsString)> = match &spec.env {
             Env::Inherit => std::env::vars_os().collect(),
             Env::Exactly(vars) => vars.clone(),
@@ -825,7 +839,8 @@ impl Plan {
             process_limit: spec.process_limit as u64,
             trace_exit: spec.memory_limit_kib.is_some(),
             nice,
-            fds,
+            fds: all_fds,
+            cgroups: procs.len().min(2),
         })
     }
 }
@@ -940,18 +955,19 @@ unsafe fn enter_namespaces(maps: &IdMaps) -> Result<(), u64> {
     write_maps(0, maps)
 }
 
-/// The caller's descriptors to 0..=3, every other descriptor closed (others' pipes, copied
-/// by the fork, would otherwise keep their runs' output open).
-unsafe fn place_fds(fds: [c_int; 4]) {
-    let mut high = [0; 4];
-    for (slot, &fd) in high.iter_mut().zip(&fds) {
+/// The caller's descriptors to 0, 1, 2, ..., every other descriptor closed (others' pipes,
+/// copied by the fork, would otherwise keep their runs' output open).
+unsafe fn place_fds(fds: &[c_int]) {
+    let mut high = [0; 6];
+    for (slot, &fd) in high.iter_mut().zip(fds) {
         *slot = fcntl(fd, F_DUPFD, 10);
     }
-    for (target, &fd) in high.iter().enumerate() {
+    for (target, &fd) in high.iter().take(fds.len()).enumerate() {
         dup2(fd, target as c_int);
     }
-    if syscall(SYS_CLOSE_RANGE, 4u32, u32::MAX, 0u32) != 0 {
-        for fd in 4..65536 {
+    let first_free = fds.len() as u32;
+    if syscall(SYS_CLOSE_RANGE, first_free, u32::MAX, 0u32) != 0 {
+        for fd in first_free as c_int..65536 {
             close(fd);
         }
     }
@@ -989,7 +1005,7 @@ fn now_ns() -> u64 {
 
 /// The first process of a run: see the module notes.
 unsafe fn keeper(plan: &Plan) -> ! {
-    place_fds(plan.fds);
+    place_fds(&plan.fds[..4 + plan.cgroups]);
     die_with_parent(|| getppid() == plan.caller);
     setpgid(0, 0);
     reset_signals();
@@ -1328,6 +1344,12 @@ unsafe fn enter_landlock(plan: &LandlockPlan) -> bool {
 /// reaches only its own processes), limits, Landlock in subreaper mode, traced for its exit
 /// stop, then exec.
 unsafe fn start_program(plan: &Plan) -> ! {
+    // Into the run's cgroups first (writing 0 moves the writer): everything it starts
+    // follows.
+    for fd in 4..4 + plan.cgroups as c_int {
+        write(fd, b"0".as_ptr().cast(), 1);
+        close(fd);
+    }
     setsid();
     if let Some(cwd) = &plan.cwd {
         if chdir(cwd.as_ptr()) != 0 {
@@ -1726,7 +1748,15 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     // Keepers are forked at a raised priority (see `Boost`); the program drops back to the
     // caller's own before its exec.
     let boost = Boost::new();
-    let plan = Plan::new(spec, scratch.dir.as_deref(), fds, boost.before)?;
+    // Programs under test only (with a sandbox): a compiler's page cache is not its cost.
+    let cgroup = spec.sandbox.as_ref().and_then(|_| RunCgroup::create());
+    let plan = Plan::new(
+        spec,
+        scratch.dir.as_deref(),
+        fds,
+        cgroup.as_ref(),
+        boost.before,
+    )?;
     let start = Instant::now();
     // SAFETY: the child runs `keeper`, raw system calls on the prepared plan only.
     let keeper_pid = unsafe { fork() };
@@ -1763,6 +1793,7 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         scratch: plan.root.as_ref().and(scratch.dir.clone()),
         report: Arc::clone(&report_collector.kept),
         watch: Mutex::new(Watch::default()),
+        cgroup,
     };
     let (wake, woken) = mpsc::channel::<()>();
     thread::scope(|scope| {
@@ -1774,6 +1805,7 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     });
     super::unregister(keeper_pid as u32);
     drop(boost);
+    let cgroup = running.cgroup;
     let watch = running
         .watch
         .into_inner()
@@ -1794,8 +1826,16 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     }
     // The keeper's figure is exact for every process waited for; the polled one adds what
     // ended unwaited for.
-    let cpu = ended.map_or(watch.cpu, |end| end.cpu.max(watch.seen_cpu_total));
-    let mut peak_kib = watch.peak_kib.max(ended.map_or(0, |end| end.exit_hwm_kib));
+    let cgroup_cpu = cgroup.as_ref().and_then(RunCgroup::cpu).unwrap_or_default();
+    let cpu = ended.map_or(watch.cpu, |end| {
+        end.cpu.max(watch.seen_cpu_total).max(cgroup_cpu)
+    });
+    let cgroup_peak = cgroup.as_ref().and_then(RunCgroup::peak_kib).unwrap_or(0);
+    drop(cgroup);
+    let mut peak_kib = watch
+        .peak_kib
+        .max(ended.map_or(0, |end| end.exit_hwm_kib))
+        .max(cgroup_peak);
     if let (Some(end), Some(own)) = (ended, own_hwm_kib) {
         // Above the caller's own high-water mark, ru_maxrss can only be the program's.
         if end.max_rss_kib > own {
@@ -1971,6 +2011,201 @@ fn note_isolation(spec: &Spec, isolated: u64) {
     );
 }
 
+// ---- cgroup accounting, where the caller may make cgroups -----------------------------------
+
+/// Where runs' cgroups are made: the caller's own cgroups, in cgroup v1's `cpuacct` and
+/// `memory` hierarchies, or else in cgroup v2 (CPU always; memory where the caller's cgroup
+/// gives its children the memory controller).
+struct CgroupParents {
+    v2: bool,
+    cpu: PathBuf,
+    memory: Option<PathBuf>,
+}
+
+/// The caller's cgroup folder for `controller` (v1), or its v2 folder (`controller` empty):
+/// its line in /proc/self/cgroup, under the matching mount in /proc/self/mountinfo.
+fn own_cgroup(controller: &str) -> Option<PathBuf> {
+    let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let path = cgroups.lines().find_map(|line| {
+        let mut parts = line.splitn(3, ':');
+        let (_, names, path) = (parts.next()?, parts.next()?, parts.next()?);
+        let matches = if controller.is_empty() {
+            names.is_empty()
+        } else {
+            names.split(',').any(|name| name == controller)
+        };
+        matches.then(|| path.to_string())
+    })?;
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+    mounts.lines().find_map(|line| {
+        let (before, after) = line.split_once(" - ")?;
+        let fields: Vec<&str> = before.split_whitespace().collect();
+        let after: Vec<&str> = after.split_whitespace().collect();
+        let (root, mount_point) = (fields.get(3)?, fields.get(4)?);
+        let fits = if controller.is_empty() {
+            after.first() == Some(&"cgroup2")
+        } else {
+            after.first() == Some(&"cgroup")
+                && after.get(2)?.split(',').any(|option| option == controller)
+        };
+        let inside = Path::new(&path).strip_prefix(root).ok()?;
+        fits.then(|| Path::new(mount_point).join(inside))
+    })
+}
+
+/// Whether a cgroup can be made (and removed) in `parent`.
+fn may_make_cgroups(parent: &Path) -> bool {
+    let probe = parent.join(format!("sudoku-judge-probe-{}", std::process::id()));
+    std::fs::create_dir(&probe).is_ok() && std::fs::remove_dir(&probe).is_ok()
+}
+
+fn cgroup_parents() -> Option<&'static CgroupParents> {
+    static PARENTS: OnceLock<Option<CgroupParents>> = OnceLock::new();
+    PARENTS
+        .get_or_init(|| {
+            if std::env::var_os("SUDOKU_JUDGE_NO_CGROUPS")
+                .is_some_and(|v| !v.is_empty() && v != "0")
+            {
+                return None;
+            }
+            let v1 = |name| own_cgroup(name).filter(|dir| may_make_cgroups(dir));
+            if let (Some(cpu), Some(memory)) = (v1("cpuacct"), v1("memory")) {
+                return Some(CgroupParents {
+                    v2: false,
+                    cpu,
+                    memory: Some(memory),
+                });
+            }
+            let unified = own_cgroup("").filter(|dir| may_make_cgroups(dir))?;
+            let controllers =
+                std::fs::read_to_string(unified.join("cgroup.subtree_control")).unwrap_or_default();
+            let memory = controllers
+                .split_whitespace()
+                .any(|name| name == "memory")
+                .then(|| unified.clone());
+            Some(CgroupParents {
+                v2: true,
+                cpu: unified,
+                memory,
+            })
+        })
+        .as_ref()
+}
+
+/// How runs are accounted here: see [`super::Accounting`].
+pub fn accounting() -> super::Accounting {
+    match cgroup_parents() {
+        Some(parents) if parents.memory.is_some() => super::Accounting::Cgroup,
+        Some(_) => super::Accounting::CgroupCpu,
+        None => super::Accounting::Polling,
+    }
+}
+
+/// A run's own cgroups. The program moves itself in before its exec (its keepers stay
+/// out), so everything it starts is counted there: CPU time of every process, reaped by
+/// anyone or by the kernel, and memory of every kind (tmpfs, memfd, System V segments, page
+/// cache), each page once. Removed when dropped.
+struct RunCgroup {
+    v2: bool,
+    cpu: PathBuf,
+    memory: Option<PathBuf>,
+    /// `cgroup.procs` of each, open for the program to write "0" to.
+    procs: Vec<OwnedFd>,
+}
+
+impl RunCgroup {
+    fn create() -> Option<RunCgroup> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let parents = cgroup_parents()?;
+        let name = format!(
+            "sudoku-judge-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let mut run = RunCgroup {
+            v2: parents.v2,
+            cpu: parents.cpu.join(&name),
+            memory: None,
+            procs: Vec::new(),
+        };
+        std::fs::create_dir(&run.cpu).ok()?;
+        if let Some(memory) = &parents.memory {
+            let dir = memory.join(&name);
+            if dir != run.cpu {
+                std::fs::create_dir(&dir).ok()?;
+            }
+            run.memory = Some(dir);
+        }
+        let mut dirs = vec![run.cpu.clone()];
+        dirs.extend(run.memory.iter().filter(|dir| **dir != run.cpu).cloned());
+        for dir in dirs {
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(dir.join("cgroup.procs"))
+                .ok()?;
+            run.procs.push(file.into());
+        }
+        Some(run)
+    }
+
+    fn read_number(path: &Path, key: Option<&str>) -> Option<u64> {
+        let text = std::fs::read_to_string(path).ok()?;
+        match key {
+            None => text.trim().parse().ok(),
+            Some(key) => text.lines().find_map(|line| {
+                let (name, value) = line.split_once(' ')?;
+                (name == key).then(|| value.trim().parse().ok())?
+            }),
+        }
+    }
+
+    /// CPU time of every process that was in it.
+    fn cpu(&self) -> Option<Duration> {
+        if self.v2 {
+            let micros = Self::read_number(&self.cpu.join("cpu.stat"), Some("usage_usec"))?;
+            Some(Duration::from_micros(micros))
+        } else {
+            let nanos = Self::read_number(&self.cpu.join("cpuacct.usage"), None)?;
+            Some(Duration::from_nanos(nanos))
+        }
+    }
+
+    /// Memory in use now.
+    fn memory_kib(&self) -> Option<u64> {
+        let file = if self.v2 {
+            "memory.current"
+        } else {
+            "memory.usage_in_bytes"
+        };
+        Some(Self::read_number(&self.memory.as_ref()?.join(file), None)? / 1024)
+    }
+
+    /// The most memory in use at once (v2: Linux 5.19).
+    fn peak_kib(&self) -> Option<u64> {
+        let file = if self.v2 {
+            "memory.peak"
+        } else {
+            "memory.max_usage_in_bytes"
+        };
+        Some(Self::read_number(&self.memory.as_ref()?.join(file), None)? / 1024)
+    }
+}
+
+impl Drop for RunCgroup {
+    fn drop(&mut self) {
+        self.procs.clear();
+        for dir in std::iter::once(&self.cpu).chain(self.memory.iter()) {
+            // Empty once the keeper is reaped; a process still exiting holds it a moment.
+            for _ in 0..50 {
+                if std::fs::remove_dir(dir).is_ok() || !dir.exists() {
+                    break;
+                }
+                thread::sleep(Duration::from_millis(2));
+            }
+        }
+    }
+}
+
 // ---- the watchdog: polls the tree, enforces the limits --------------------------------------
 
 #[derive(Default)]
@@ -2027,7 +2262,11 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
             .scratch
             .as_deref()
             .zip(spec.sandbox.as_ref().map(|s| s.scratch_kib.max(64)));
-        let tree = Tree::read(keeper as u32, spec.process_limit, scratch);
+        let mut tree = Tree::read(keeper as u32, spec.process_limit, scratch);
+        if let Some(cgroup) = &run.cgroup {
+            tree.cpu = tree.cpu.max(cgroup.cpu().unwrap_or_default());
+            tree.memory_kib = tree.memory_kib.max(cgroup.memory_kib().unwrap_or(0));
+        }
         let exited = program_exited(&run.report);
         let mut watch = run.watch.lock().unwrap_or_else(|e| e.into_inner());
         watch.see(&tree);
@@ -2083,6 +2322,7 @@ struct Running {
     scratch: Option<PathBuf>,
     report: Arc<Mutex<Vec<u8>>>,
     watch: Mutex<Watch>,
+    cgroup: Option<RunCgroup>,
 }
 
 /// Raises the calling thread's priority above the programs' while it lives, where that is

@@ -283,6 +283,26 @@ pub fn containment() -> Containment {
     sys::containment()
 }
 
+/// How a run's CPU time and memory are counted here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accounting {
+    /// A cgroup per run (cgroup v1's cpuacct and memory, or v2 with its memory controller):
+    /// every process and page the program had, however it ended or hid them.
+    Cgroup,
+    /// A cgroup v2 for CPU time only; memory is polled.
+    CgroupCpu,
+    /// The process tree polled every 5 ms (see the module notes): what lives less than a
+    /// poll can be missed, and neither the page cache nor a System V segment is counted.
+    Polling,
+}
+
+/// The accounting runs get on this system (probed once): a cgroup where the caller may make
+/// one (root; a cgroup v2 delegated to the user), else polling. Setting the environment
+/// variable `SUDOKU_JUDGE_NO_CGROUPS=1` asks for polling.
+pub fn accounting() -> Accounting {
+    sys::accounting()
+}
+
 /// The kernel's Landlock ABI version, 0 where it has none: what walls a subreaper-mode run
 /// in (the file system from 1, TCP from 4, signals and abstract sockets from 6; README,
 /// "What the judge protects").

@@ -19,6 +19,10 @@ pub fn landlock_abi() -> u32 {
     0
 }
 
+pub fn accounting() -> super::Accounting {
+    super::Accounting::Polling
+}
+
 pub fn install_interrupt_handler() {}
 
 pub fn run(spec: &Spec) -> Result<Run, String> {
