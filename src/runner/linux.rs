@@ -2086,6 +2086,8 @@ fn cgroup_parents() -> Option<&'static CgroupParents> {
             }
             let v1 = |name| own_cgroup(name).filter(|dir| may_make_cgroups(dir));
             if let (Some(cpu), Some(memory)) = (v1("cpuacct"), v1("memory")) {
+                remove_stale_cgroups(&cpu);
+                remove_stale_cgroups(&memory);
                 return Some(CgroupParents {
                     v2: false,
                     cpu,
@@ -2093,6 +2095,7 @@ fn cgroup_parents() -> Option<&'static CgroupParents> {
                 });
             }
             let unified = own_cgroup("").filter(|dir| may_make_cgroups(dir))?;
+            remove_stale_cgroups(&unified);
             let controllers =
                 std::fs::read_to_string(unified.join("cgroup.subtree_control")).unwrap_or_default();
             let memory = controllers
@@ -2211,12 +2214,33 @@ impl Drop for RunCgroup {
     fn drop(&mut self) {
         self.procs.clear();
         for dir in std::iter::once(&self.cpu).chain(self.memory.iter()) {
-            // Empty once the keeper is reaped; a process still exiting holds it a moment.
-            for _ in 0..50 {
-                if std::fs::remove_dir(dir).is_ok() || !dir.exists() {
-                    break;
-                }
-                thread::sleep(Duration::from_millis(2));
+            remove_cgroup(dir);
+        }
+    }
+}
+
+/// Removes an empty cgroup. Its last process, just reaped, can hold it a moment longer (its
+/// release is deferred): a short wait then.
+fn remove_cgroup(dir: &Path) {
+    for _ in 0..1000 {
+        if std::fs::remove_dir(dir).is_ok() || !dir.exists() {
+            return;
+        }
+        thread::sleep(Duration::from_micros(100));
+    }
+}
+
+/// Removes the cgroups of judges that are gone (killed by SIGKILL before they could).
+fn remove_stale_cgroups(parent: &Path) {
+    for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let owner = name
+            .strip_prefix("sudoku-judge-")
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if let Some(pid) = owner {
+            if !Path::new(&format!("/proc/{pid}")).exists() {
+                std::fs::remove_dir(entry.path()).ok();
             }
         }
     }

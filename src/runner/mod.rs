@@ -606,6 +606,27 @@ mod tests {
     }
 
     #[test]
+    fn the_files_a_program_leaves_in_its_scratch_folder_are_listed() {
+        let scratch = std::env::temp_dir().join(format!("runner-scratch-{}", std::process::id()));
+        std::fs::create_dir_all(&scratch).unwrap();
+        let sandbox = Sandbox {
+            scratch: scratch.clone(),
+            scratch_kib: 1 << 10,
+            hidden: Vec::new(),
+        };
+        let script = "head -c 1200 /dev/zero > tmp.out; mkdir sub; : > empty";
+        let run = run(&sh(script).sandbox(sandbox)).unwrap();
+        std::fs::remove_dir_all(&scratch).ok();
+        assert_eq!(run.outcome, Outcome::Exited(0), "{run:?}");
+        let mut files = run.scratch_files;
+        files.sort();
+        assert_eq!(
+            files,
+            [("empty".to_string(), 0), ("tmp.out".to_string(), 1200)]
+        );
+    }
+
+    #[test]
     fn a_program_that_is_not_there_is_an_error() {
         let error = run(&Spec::new("/nonexistent/program")).unwrap_err();
         assert!(error.contains("/nonexistent/program"), "{error}");
