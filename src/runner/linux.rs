@@ -2,34 +2,40 @@
 //!
 //! ```text
 //!  caller (judge, stress, bench)       every run, namespace mode:
-//!    │ raw fork                        ┌───────────────── new user + mount + PID namespace ─┐
-//!    └─ keeper ──── fork ───────────── │─ init (PID 1) ── fork ── program (PID 2) ── ...    │
-//!       waits for init;                │  reaps every process; when the program ends,       │
-//!       dies with the caller           │  kills the rest (kill -1), reports, exits          │
+//!    │ raw fork                        ┌── new user, mount, PID, IPC, net, UTS namespaces ──┐
+//!    └─ keeper ── clone ────────────── │─ init (PID 1) ── fork ── program (PID 2) ── ...    │
+//!       writes the init's uid/gid      │  builds the minimal root, drops to nobody (caller  │
+//!       maps, lets it go, waits;       │  root); reaps every process; when the program      │
+//!       dies with the caller           │  ends, kills the rest (kill -1), reports, exits    │
 //!                                      └────────────────────────────────────────────────────┘
 //!  subreaper mode (no namespaces): keeper = child subreaper ── fork ── program ── ...
-//!                                  reaps, kills orphans when the program ends, reports
+//!     reaps, kills orphans when the program ends, reports; program under Landlock
 //! ```
 //!
 //! Why this shape:
 //! - The caller is multi-threaded, so between its fork and the program's exec only raw
-//!   system calls run (no allocation, no locks): everything the child needs (paths, argv,
-//!   the environment, uid maps, mount options) is prepared before the fork in a [`Plan`].
+//!   system calls run (no allocation, no locks, and no glibc wrapper that talks to the
+//!   parent's threads, as `setresuid` does): everything the children need (paths, argv, the
+//!   environment, uid maps, the root's steps) is prepared before the fork in a [`Plan`].
 //! - Each keeper has a parent-death signal (SIGKILL), checked after it is set so that a
 //!   parent already gone is noticed: when the caller dies, by any signal, its keepers die,
 //!   each init with them, and the kernel kills everything in that init's namespace.
+//!   (Subreaper mode: SIGUSR1, whose handler kills the program's processes first.)
+//! - The keeper makes the init with `clone` and writes its maps from outside: only a
+//!   process outside may map the run onto another host user (`nobody` for a root caller).
 //! - Inside its namespace the program can signal nothing outside, and an init ignores
 //!   the signals its namespace sends it (`kill(getppid(), SIGKILL)` and SIGSTOP do nothing).
 //! - The init (or the subreaper keeper) reaps every descendant, so their CPU time adds up
 //!   in its `RUSAGE_CHILDREN`, which it reports with the program's wait status, wall time
-//!   and exit-time memory high-water mark through a pipe (one 64-byte record).
+//!   and exit-time memory high-water mark through a pipe (64-byte records: the program's
+//!   start, its end as soon as it is reaped, the scratch folder's files, the final figures).
 //! - The program is traced only to be held at its exit stop, where its own `VmHWM` is
 //!   read: `ru_maxrss` alone starts from the forking process's high-water mark. Its tracer
 //!   is the init, so a stopped program dies with it (never left stopped).
-//! - The caller polls the process tree (`/proc/<pid>/task/*/children`) every few
-//!   milliseconds for CPU time, the summed resident set and the number of processes, and
-//!   enforces the limits on them; at a limit it kills the keeper (namespace mode: the
-//!   namespace dies) or every process under it (subreaper mode: the keeper then reports).
+//! - The caller polls the process tree (`/proc/<pid>/task/*/children`) and the run's cgroup
+//!   every few milliseconds for CPU time, memory and the number of processes, and enforces
+//!   the limits on them; at a limit it kills the keeper (namespace mode: the namespace
+//!   dies) or every process under it (subreaper mode: the keeper then reports).
 
 use super::{Collector, Containment, Env, Input, Outcome, Run, Spec};
 use std::ffi::{CString, OsStr, OsString};
