@@ -2272,7 +2272,7 @@ impl Watch {
     fn see(&mut self, tree: &Tree) {
         for &(key, cpu) in &tree.own_cpu {
             let before = self.seen_cpu.insert(key, cpu).unwrap_or_default();
-            self.seen_cpu_total = self.seen_cpu_total + cpu.saturating_sub(before);
+            self.seen_cpu_total += cpu.saturating_sub(before);
         }
         self.cpu = self.cpu.max(tree.cpu).max(self.seen_cpu_total);
         self.peak_kib = self.peak_kib.max(tree.memory_kib).max(tree.hwm_kib);

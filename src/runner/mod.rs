@@ -33,7 +33,7 @@
 //!   capped in size; it cannot signal anything outside its namespace; a root caller's
 //!   program runs as `nobody`. Subreaper mode walls the program in with Landlock where the
 //!   kernel has it ([`landlock_abi`]).
-
+//!
 //! Elsewhere (not Linux on x86-64 or aarch64) a portable fallback runs the program with
 //! wall time only, no memory figure and no containment.
 
