@@ -494,8 +494,27 @@ fn in_fixed_entries(path: &Path) -> bool {
 
 /// The files a sandboxed program may read besides the system's: its executable and every
 /// regular file its arguments name by an absolute path (a script, a checker's input, output
-/// and answer; the words of a `--cmd` command), except under the hidden folders.
+/// and answer; the words of a `--cmd` command), except under the hidden folders. An
+/// executable outside the system's folders whose real file sits in a `bin` folder (an
+/// interpreter of pyenv, conda, a toolchain) brings the folder above it, its installation,
+/// in its place: the interpreter finds its library there. Folders end the list.
 fn visible_files(exe: &Path, args: &[OsString], hidden: &[PathBuf]) -> Vec<PathBuf> {
+    let allowed = |path: &Path| {
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        !in_fixed_entries(path)
+            && !in_fixed_entries(&real)
+            && real != Path::new("/")
+            && !hidden
+                .iter()
+                .any(|dir| path.starts_with(dir) || real.starts_with(dir))
+    };
+    let installation = std::fs::canonicalize(exe)
+        .ok()
+        .and_then(|real| {
+            let bin = real.parent()?;
+            (bin.file_name()? == "bin").then(|| bin.parent().map(Path::to_path_buf))?
+        })
+        .filter(|dir| allowed(dir));
     let mut named = vec![exe.to_path_buf()];
     for arg in args {
         for word in arg
@@ -507,19 +526,19 @@ fn visible_files(exe: &Path, args: &[OsString], hidden: &[PathBuf]) -> Vec<PathB
             }
         }
     }
+    let covered = |path: &Path| {
+        installation.as_ref().is_some_and(|dir| {
+            path.starts_with(dir)
+                || std::fs::canonicalize(path).is_ok_and(|real| real.starts_with(dir))
+        })
+    };
     let mut files: Vec<PathBuf> = named
         .into_iter()
-        .filter(|path| path.is_file() && !in_fixed_entries(path))
-        .filter(|path| {
-            let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-            !in_fixed_entries(&real)
-                && !hidden
-                    .iter()
-                    .any(|dir| path.starts_with(dir) || real.starts_with(dir))
-        })
+        .filter(|path| path.is_file() && allowed(path) && !covered(path))
         .collect();
     files.sort();
     files.dedup();
+    files.extend(installation);
     files
 }
 
@@ -589,10 +608,14 @@ impl RootPlan {
             add_dirs(Path::new(folder), true);
         }
         add_dirs(scratch, true);
-        for file in visible {
-            add_dirs(file, false);
-            files.push(RootStep::File(staged(file)?));
-            binds.push(bind(file, file)?);
+        for path in visible {
+            if path.is_dir() {
+                add_dirs(path, true);
+            } else {
+                add_dirs(path, false);
+                files.push(RootStep::File(staged(path)?));
+            }
+            binds.push(bind(path, path)?);
         }
         let mut steps: Vec<RootStep> = dirs
             .iter()
@@ -682,8 +705,13 @@ impl LandlockPlan {
         for device in DEVICES.iter().map(Path::new).filter(|d| d.exists()) {
             rules.push((c_path(device)?, LANDLOCK_READ_FILE | LANDLOCK_WRITE_FILE));
         }
-        for file in visible {
-            rules.push((c_path(file)?, LANDLOCK_READ_FILE | LANDLOCK_EXECUTE));
+        for path in visible {
+            let access = if path.is_dir() {
+                read
+            } else {
+                LANDLOCK_READ_FILE | LANDLOCK_EXECUTE
+            };
+            rules.push((c_path(path)?, access));
         }
         rules.push((c_path(scratch)?, landlock_fs_rights(abi)));
         Ok(Some(LandlockPlan { abi, rules }))
