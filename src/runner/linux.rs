@@ -2,34 +2,40 @@
 //!
 //! ```text
 //!  caller (judge, stress, bench)       every run, namespace mode:
-//!    │ raw fork                        ┌───────────────── new user + mount + PID namespace ─┐
-//!    └─ keeper ──── fork ───────────── │─ init (PID 1) ── fork ── program (PID 2) ── ...    │
-//!       waits for init;                │  reaps every process; when the program ends,       │
-//!       dies with the caller           │  kills the rest (kill -1), reports, exits          │
+//!    │ raw fork                        ┌── new user, mount, PID, IPC, net, UTS namespaces ──┐
+//!    └─ keeper ── clone ────────────── │─ init (PID 1) ── fork ── program (PID 2) ── ...    │
+//!       writes the init's uid/gid      │  builds the minimal root, drops to nobody (caller  │
+//!       maps, lets it go, waits;       │  root); reaps every process; when the program      │
+//!       dies with the caller           │  ends, kills the rest (kill -1), reports, exits    │
 //!                                      └────────────────────────────────────────────────────┘
 //!  subreaper mode (no namespaces): keeper = child subreaper ── fork ── program ── ...
-//!                                  reaps, kills orphans when the program ends, reports
+//!     reaps, kills orphans when the program ends, reports; program under Landlock
 //! ```
 //!
 //! Why this shape:
 //! - The caller is multi-threaded, so between its fork and the program's exec only raw
-//!   system calls run (no allocation, no locks): everything the child needs (paths, argv,
-//!   the environment, uid maps, mount options) is prepared before the fork in a [`Plan`].
+//!   system calls run (no allocation, no locks, and no glibc wrapper that talks to the
+//!   parent's threads, as `setresuid` does): everything the children need (paths, argv, the
+//!   environment, uid maps, the root's steps) is prepared before the fork in a [`Plan`].
 //! - Each keeper has a parent-death signal (SIGKILL), checked after it is set so that a
 //!   parent already gone is noticed: when the caller dies, by any signal, its keepers die,
 //!   each init with them, and the kernel kills everything in that init's namespace.
+//!   (Subreaper mode: SIGUSR1, whose handler kills the program's processes first.)
+//! - The keeper makes the init with `clone` and writes its maps from outside: only a
+//!   process outside may map the run onto another host user (`nobody` for a root caller).
 //! - Inside its namespace the program can signal nothing outside, and an init ignores
 //!   the signals its namespace sends it (`kill(getppid(), SIGKILL)` and SIGSTOP do nothing).
 //! - The init (or the subreaper keeper) reaps every descendant, so their CPU time adds up
 //!   in its `RUSAGE_CHILDREN`, which it reports with the program's wait status, wall time
-//!   and exit-time memory high-water mark through a pipe (one 64-byte record).
+//!   and exit-time memory high-water mark through a pipe (64-byte records: the program's
+//!   start, its end as soon as it is reaped, the scratch folder's files, the final figures).
 //! - The program is traced only to be held at its exit stop, where its own `VmHWM` is
 //!   read: `ru_maxrss` alone starts from the forking process's high-water mark. Its tracer
 //!   is the init, so a stopped program dies with it (never left stopped).
-//! - The caller polls the process tree (`/proc/<pid>/task/*/children`) every few
-//!   milliseconds for CPU time, the summed resident set and the number of processes, and
-//!   enforces the limits on them; at a limit it kills the keeper (namespace mode: the
-//!   namespace dies) or every process under it (subreaper mode: the keeper then reports).
+//! - The caller polls the process tree (`/proc/<pid>/task/*/children`) and the run's cgroup
+//!   every few milliseconds for CPU time, memory and the number of processes, and enforces
+//!   the limits on them; at a limit it kills the keeper (namespace mode: the namespace
+//!   dies) or every process under it (subreaper mode: the keeper then reports).
 
 use super::{Collector, Containment, Env, Input, Outcome, Run, Spec};
 use std::ffi::{CString, OsStr, OsString};
@@ -89,6 +95,12 @@ extern "C" {
     fn getuid() -> u32;
     fn getgid() -> u32;
     fn setpgid(pid: i32, pgid: i32) -> c_int;
+    fn ioctl(fd: c_int, request: c_long, ...) -> c_int;
+    fn mkdir(path: *const c_char, mode: u32) -> c_int;
+    fn symlink(target: *const c_char, path: *const c_char) -> c_int;
+    fn umount2(target: *const c_char, flags: c_int) -> c_int;
+    fn statfs(path: *const c_char, buffer: *mut c_void) -> c_int;
+    fn dup3(old: c_int, new: c_int, flags: c_int) -> c_int;
     fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
     fn chdir(path: *const c_char) -> c_int;
     fn open(path: *const c_char, flags: c_int, ...) -> c_int;
@@ -122,18 +134,53 @@ const SYS_CLONE: c_long = 220;
 const SYS_GETTID: c_long = 178;
 #[cfg(target_arch = "aarch64")]
 const SYS_GETPRIORITY: c_long = 141;
+#[cfg(target_arch = "x86_64")]
+const SYS_SETRESUID: c_long = 117;
+#[cfg(target_arch = "x86_64")]
+const SYS_SETRESGID: c_long = 119;
+#[cfg(target_arch = "x86_64")]
+const SYS_SETGROUPS: c_long = 116;
+#[cfg(target_arch = "aarch64")]
+const SYS_SETRESUID: c_long = 147;
+#[cfg(target_arch = "aarch64")]
+const SYS_SETRESGID: c_long = 149;
+#[cfg(target_arch = "aarch64")]
+const SYS_SETGROUPS: c_long = 159;
+#[cfg(target_arch = "x86_64")]
+const SYS_PIVOT_ROOT: c_long = 155;
+#[cfg(target_arch = "aarch64")]
+const SYS_PIVOT_ROOT: c_long = 41;
+#[cfg(target_arch = "x86_64")]
+const SYS_GETDENTS64: c_long = 217;
+#[cfg(target_arch = "aarch64")]
+const SYS_GETDENTS64: c_long = 61;
+#[cfg(target_arch = "x86_64")]
+const SYS_STATX: c_long = 332;
+#[cfg(target_arch = "aarch64")]
+const SYS_STATX: c_long = 291;
 const SYS_CLOSE_RANGE: c_long = 436;
 const SYS_MOUNT_SETATTR: c_long = 442;
+const SYS_LANDLOCK_CREATE_RULESET: c_long = 444;
+const SYS_LANDLOCK_ADD_RULE: c_long = 445;
+const SYS_LANDLOCK_RESTRICT_SELF: c_long = 446;
 
 const CLONE_NEWNS: c_int = 0x0002_0000;
+const CLONE_NEWUTS: c_int = 0x0400_0000;
+const CLONE_NEWIPC: c_int = 0x0800_0000;
 const CLONE_NEWUSER: c_int = 0x1000_0000;
 const CLONE_NEWPID: c_int = 0x2000_0000;
+const CLONE_NEWNET: c_int = 0x4000_0000;
+/// Every namespace a run gets: its own users, mounts, processes, System V IPC (a segment
+/// dies with the run), network (no interface but a loopback that is down) and host name.
+const RUN_NAMESPACES: c_int =
+    CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET | CLONE_NEWUTS;
 const SIGHUP: c_int = 1;
 const SIGINT: c_int = 2;
 const SIGKILL: c_int = 9;
 const SIGTRAP: c_int = 5;
 const SIGPIPE: c_int = 13;
 const SIGTERM: c_int = 15;
+const SIGUSR1: c_int = 10;
 const SIGCHLD: c_long = 17;
 const SIGCONT: c_int = 18;
 const STOP_SIGNALS: [c_int; 4] = [19, 20, 21, 22]; // SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU
@@ -141,26 +188,38 @@ const SIG_DFL: usize = 0;
 const SIG_BLOCK: c_int = 0;
 const SIG_SETMASK: c_int = 2;
 const PR_SET_PDEATHSIG: c_int = 1;
+const PR_SET_DUMPABLE: c_int = 4;
 const PR_SET_CHILD_SUBREAPER: c_int = 36;
 const PR_SET_NO_NEW_PRIVS: c_int = 38;
 const WALL: c_int = 0x4000_0000;
+const ENOENT: c_int = 2;
 const EINTR: c_int = 4;
 const O_RDONLY: c_int = 0;
+const O_RDWR: c_int = 2;
+const O_NOCTTY: c_int = 0o400;
+const TIOCNOTTY: c_long = 0x5422;
 const O_WRONLY: c_int = 1;
 const O_NONBLOCK: c_int = 0o4000;
+const O_CREAT: c_int = 0o100;
+const O_DIRECTORY: c_int = 0o20_0000;
 const O_CLOEXEC: c_int = 0o200_0000;
+const O_PATH: c_int = 0o1000_0000;
+const MNT_DETACH: c_int = 2;
+const MS_BIND: u64 = 0x1000;
 const F_DUPFD: c_int = 0;
 const F_SETFD: c_int = 2;
 const FD_CLOEXEC: c_int = 1;
-const MS_RDONLY: u64 = 1;
 const MS_NOSUID: u64 = 2;
 const MS_NODEV: u64 = 4;
 const MS_NOEXEC: u64 = 8;
 const MS_REC: u64 = 0x4000;
 const MS_PRIVATE: u64 = 1 << 18;
 const MOUNT_ATTR_RDONLY: u64 = 1;
+const MOUNT_ATTR_NOSUID: u64 = 2;
 const AT_FDCWD: c_int = -100;
 const AT_RECURSIVE: c_int = 0x8000;
+const AT_SYMLINK_NOFOLLOW: c_int = 0x100;
+const DT_REG: u8 = 8;
 const RLIMIT_FSIZE: c_int = 1;
 const RLIMIT_STACK: c_int = 3;
 const RLIMIT_CORE: c_int = 4;
@@ -191,12 +250,25 @@ const STEP_UNSHARE: u64 = 1;
 const STEP_UID_MAP: u64 = 2;
 const STEP_GID_MAP: u64 = 3;
 const STEP_CHDIR: u64 = 4;
+const STEP_ROOT: u64 = 5;
+const STEP_IDENTITY: u64 = 6;
 /// Isolation flags in a `TAG_END` record: what the sandbox got.
 const ISOLATED_READ_ONLY: u64 = 1;
-const ISOLATED_HIDDEN: u64 = 2;
+const ISOLATED_ROOT: u64 = 2;
 const ISOLATED_SCRATCH: u64 = 4;
 const ISOLATED_PROC: u64 = 8;
 const ISOLATED_ALL: u64 = 15;
+/// In a `TAG_STARTED` record: the program runs under Landlock (subreaper mode).
+const ISOLATED_LANDLOCK: u64 = 16;
+/// The program has ended (its wait status, its end time): written by the keeper as soon as
+/// it reaps the program, before the sweep; the wall-clock cap no longer applies then.
+const TAG_EXITED: u64 = 5;
+/// A regular file in the scratch folder at the end (namespace mode): its size, then up to
+/// `FILE_NAME_BYTES` bytes of its name.
+const TAG_FILE: u64 = 6;
+const FILE_NAME_BYTES: usize = 48;
+/// Files of the scratch folder reported at most.
+const FILES_REPORTED: usize = 16;
 
 fn errno() -> c_int {
     // SAFETY: reads the calling thread's errno.
@@ -225,9 +297,14 @@ pub fn containment() -> Containment {
             tried = namespaces_work();
         }
         if let Err(step) = tried {
+            let walls = if landlock_abi() > 0 {
+                "walled in by Landlock"
+            } else {
+                "with no sandbox"
+            };
             eprintln!(
                 "runner: this system refuses user namespaces ({step}): runs are kept by a \
-                 subreaper only, with no sandbox (README, \"What the judge protects\")"
+                 subreaper only, {walls} (README, \"What the judge protects\")"
             );
         }
         Containment::Subreaper
@@ -237,7 +314,7 @@ pub fn containment() -> Containment {
 /// Tries, in a throw-away child, what every namespace-mode keeper does first; `Err` names
 /// the step that failed.
 fn namespaces_work() -> Result<(), String> {
-    let maps = IdMaps::new();
+    let maps = IdMaps::own();
     // SAFETY: the child runs only raw system calls on memory prepared before the fork.
     let pid = unsafe { syscall(SYS_CLONE, SIGCHLD, 0usize, 0usize, 0usize, 0usize) } as i32;
     if pid == 0 {
@@ -265,6 +342,8 @@ fn setup_step(step: u64) -> &'static str {
     match step {
         STEP_UNSHARE => "making its namespaces",
         STEP_UID_MAP | STEP_GID_MAP => "mapping its user",
+        STEP_ROOT => "building its file system",
+        STEP_IDENTITY => "dropping to an unprivileged user",
         _ => "entering its working folder",
     }
 }
@@ -286,35 +365,369 @@ fn wait_for(pid: i32) -> Option<c_int> {
 
 // ---- the plan: everything the child needs, prepared before the fork ------------------------
 
+/// The unprivileged id a program under test gets when the caller is root, inside its user
+/// namespace and outside it alike (`nobody` on most systems).
+const NOBODY: u32 = 65534;
+
 /// The uid and gid maps of the new user namespace. The program must not be root inside it
-/// (root there could undo the sandbox's mounts), so a caller that is root maps to 65534.
+/// (root there could undo the sandbox's mounts), nor root outside it: a process whose host
+/// uid is 0 can still read `/etc/shadow` and write `/proc/sys` (a `core_pattern` then runs a
+/// command as real root). So a caller that is root maps a sandboxed run onto the host's
+/// `nobody` (the init drops to it, `drop_to_nobody`); its unsandboxed runs (compilers, which
+/// write the cache) keep the caller's uid outside, as 65534 inside.
 struct IdMaps {
     uid_map: Vec<u8>,
     gid_map: Vec<u8>,
+    /// An unprivileged writer must deny `setgroups` before it may write a gid map.
+    deny_setgroups: bool,
+    /// The init becomes `NOBODY` (caller root, sandboxed run).
+    drop_to_nobody: bool,
 }
 
 impl IdMaps {
-    fn new() -> IdMaps {
+    /// The maps a process writes for itself (the probe): its own ids only.
+    fn own() -> IdMaps {
         // SAFETY: plain queries.
         let (uid, gid) = unsafe { (getuid(), getgid()) };
-        let inside = |id: u32| if id == 0 { 65534 } else { id };
+        let inside = |id: u32| if id == 0 { NOBODY } else { id };
         IdMaps {
             uid_map: format!("{} {uid} 1\n", inside(uid)).into_bytes(),
             gid_map: format!("{} {gid} 1\n", inside(gid)).into_bytes(),
+            deny_setgroups: true,
+            drop_to_nobody: false,
+        }
+    }
+
+    /// The maps the keeper writes for a run's init.
+    fn for_run(sandboxed: bool) -> IdMaps {
+        // SAFETY: plain query.
+        let root = unsafe { getuid() } == 0;
+        if !(root && sandboxed) {
+            return IdMaps {
+                deny_setgroups: !root,
+                ..IdMaps::own()
+            };
+        }
+        let map = format!("{NOBODY} {NOBODY} 1\n").into_bytes();
+        IdMaps {
+            uid_map: map.clone(),
+            gid_map: map,
+            deny_setgroups: false,
+            drop_to_nobody: true,
         }
     }
 }
 
-struct MountPlan {
-    hidden: Vec<CString>,
+/// Host folders a sandboxed program sees, read-only, at their own paths (what compiled
+/// programs and interpreters need); those that are symbolic links (`/bin` -> `usr/bin`) are
+/// copied as links.
+const SYSTEM_ENTRIES: [&str; 8] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc",
+];
+/// Device files a sandboxed program may open.
+const DEVICES: [&str; 5] = [
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+];
+/// Folders of the minimal root that stay empty (and read-only).
+const EMPTY_FOLDERS: [&str; 4] = ["/dev/shm", "/tmp", "/proc", "/dev/pts"];
+/// Where `pivot_root` puts the host's root, detached at once.
+const OLD_ROOT: &[u8] = b"/.host\0";
+/// Descriptors where the init holds the bind sources (opened before it drops its identity,
+/// so that a caller's private folder can still be reached).
+const SOURCE_FD_BASE: usize = 100;
+
+/// One step of building the minimal root, in the stage (paths already prefixed).
+enum RootStep {
+    Dir(CString),
+    /// An empty file, as a mount point for a file.
+    File(CString),
+    Symlink {
+        target: CString,
+        at: CString,
+    },
+    /// Binds `sources[source]` (through its descriptor's `/proc/self/fd` link) at `at`.
+    Bind {
+        link: CString,
+        at: CString,
+    },
+}
+
+/// The minimal root of a sandboxed run (namespace mode): the system's folders read-only,
+/// a few devices, an empty `/tmp`, a fresh `/proc` whose `sys` and `sysrq-trigger` are
+/// read-only, the program's own files, and its scratch folder, a private tmpfs. Nothing of
+/// the project, its `.git`, the test data or the user's home is in it.
+struct RootPlan {
+    /// Where the root is assembled before `pivot_root`: the scratch folder (every run's
+    /// mount namespace mounts its own tmpfs there).
+    stage: CString,
+    /// Host paths the init opens (`O_PATH`) at `SOURCE_FD_BASE + i`.
+    sources: Vec<CString>,
+    steps: Vec<RootStep>,
+    proc_dir: CString,
+    proc_sys: CString,
+    sysrq: CString,
+    /// The scratch folder after the pivot (the same path as outside) and its tmpfs options.
     scratch: CString,
     scratch_options: CString,
+}
+
+/// Whether every folder above `path` is searchable by others, and `path` has `bits` (0o001:
+/// executable, 0o004: readable) for others.
+fn reachable_by_others(path: &Path, bits: u32) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| std::fs::metadata(p).map_or(0, |meta| meta.permissions().mode());
+    mode(path) & bits != 0 && path.ancestors().skip(1).all(|dir| mode(dir) & 0o001 != 0)
+}
+
+/// Whether `path` (absolute) lies in one of the minimal root's bound entries, where a bind
+/// of its own could land on the host (a system folder) or be covered.
+fn in_fixed_entries(path: &Path) -> bool {
+    SYSTEM_ENTRIES
+        .iter()
+        .chain(&["/dev", "/proc"])
+        .any(|entry| path.starts_with(entry))
+}
+
+/// The files a sandboxed program may read besides the system's: its executable and every
+/// regular file its arguments name by an absolute path (a script, a checker's input, output
+/// and answer; the words of a `--cmd` command), except under the hidden folders. An
+/// executable outside the system's folders whose real file sits in a `bin` folder (an
+/// interpreter of pyenv, conda, a toolchain) brings the folder above it, its installation,
+/// in its place: the interpreter finds its library there. Folders end the list.
+fn visible_files(exe: &Path, args: &[OsString], hidden: &[PathBuf]) -> Vec<PathBuf> {
+    let allowed = |path: &Path| {
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        !in_fixed_entries(path)
+            && !in_fixed_entries(&real)
+            && real != Path::new("/")
+            && !hidden
+                .iter()
+                .any(|dir| path.starts_with(dir) || real.starts_with(dir))
+    };
+    let installation = std::fs::canonicalize(exe)
+        .ok()
+        .and_then(|real| {
+            let bin = real.parent()?;
+            (bin.file_name()? == "bin").then(|| bin.parent().map(Path::to_path_buf))?
+        })
+        .filter(|dir| allowed(dir));
+    let mut named = vec![exe.to_path_buf()];
+    for arg in args {
+        for word in arg
+            .to_string_lossy()
+            .split(|c: char| c.is_whitespace() || c == '\'')
+        {
+            if word.starts_with('/') {
+                named.push(PathBuf::from(word));
+            }
+        }
+    }
+    let covered = |path: &Path| {
+        installation.as_ref().is_some_and(|dir| {
+            path.starts_with(dir)
+                || std::fs::canonicalize(path).is_ok_and(|real| real.starts_with(dir))
+        })
+    };
+    let mut files: Vec<PathBuf> = named
+        .into_iter()
+        .filter(|path| path.is_file() && allowed(path) && !covered(path))
+        .collect();
+    files.sort();
+    files.dedup();
+    files.extend(installation);
+    files
+}
+
+impl RootPlan {
+    fn new(
+        sandbox: &super::Sandbox,
+        scratch: &Path,
+        visible: &[PathBuf],
+    ) -> Result<RootPlan, String> {
+        let stage = &sandbox.scratch;
+        let staged = |path: &Path| -> Result<CString, String> {
+            c_path(&stage.join(path.strip_prefix("/").unwrap_or(path)))
+        };
+        let mut dirs = std::collections::BTreeSet::new();
+        let mut add_dirs = |path: &Path, with_self: bool| {
+            let start = if with_self { Some(path) } else { path.parent() };
+            for dir in start.into_iter().flat_map(Path::ancestors) {
+                if dir != Path::new("/") {
+                    dirs.insert(dir.to_path_buf());
+                }
+            }
+        };
+        let mut sources = Vec::new();
+        let mut links = Vec::new();
+        let mut files = Vec::new();
+        let mut binds = Vec::new();
+        let mut bind = |source: &Path, at: &Path| -> Result<RootStep, String> {
+            let link = format!("/proc/self/fd/{}", SOURCE_FD_BASE + sources.len());
+            sources.push(c_path(source)?);
+            Ok(RootStep::Bind {
+                link: c_string(link.as_bytes())?,
+                at: staged(at)?,
+            })
+        };
+        for entry in SYSTEM_ENTRIES.iter().map(Path::new) {
+            let Ok(meta) = std::fs::symlink_metadata(entry) else {
+                continue;
+            };
+            if meta.file_type().is_symlink() {
+                let target = std::fs::read_link(entry).map_err(|e| e.to_string())?;
+                links.push(RootStep::Symlink {
+                    target: c_path(&target)?,
+                    at: staged(entry)?,
+                });
+            } else if meta.is_dir() {
+                add_dirs(entry, true);
+                binds.push(bind(entry, entry)?);
+            }
+        }
+        for device in DEVICES.iter().map(Path::new).filter(|d| d.exists()) {
+            add_dirs(device, false);
+            files.push(RootStep::File(staged(device)?));
+            binds.push(bind(device, device)?);
+        }
+        for (name, target) in [
+            ("fd", "/proc/self/fd"),
+            ("stdin", "/proc/self/fd/0"),
+            ("stdout", "/proc/self/fd/1"),
+            ("stderr", "/proc/self/fd/2"),
+        ] {
+            links.push(RootStep::Symlink {
+                target: c_string(target.as_bytes())?,
+                at: staged(&Path::new("/dev").join(name))?,
+            });
+        }
+        for folder in EMPTY_FOLDERS.iter().chain(&["/.host"]) {
+            add_dirs(Path::new(folder), true);
+        }
+        add_dirs(scratch, true);
+        for path in visible {
+            if path.is_dir() {
+                add_dirs(path, true);
+            } else {
+                add_dirs(path, false);
+                files.push(RootStep::File(staged(path)?));
+            }
+            binds.push(bind(path, path)?);
+        }
+        let mut steps: Vec<RootStep> = dirs
+            .iter()
+            .map(|dir| staged(dir).map(RootStep::Dir))
+            .collect::<Result<_, _>>()?;
+        steps.extend(links);
+        steps.extend(files);
+        steps.extend(binds);
+        Ok(RootPlan {
+            stage: c_path(stage)?,
+            sources,
+            steps,
+            proc_dir: staged(Path::new("/proc"))?,
+            proc_sys: staged(Path::new("/proc/sys"))?,
+            sysrq: staged(Path::new("/proc/sysrq-trigger"))?,
+            scratch: c_path(scratch)?,
+            scratch_options: c_string(
+                format!("size={}k,mode=0777", sandbox.scratch_kib.max(64)).as_bytes(),
+            )?,
+        })
+    }
+}
+
+/// What Landlock (Linux 5.13 and later) lets a subreaper-mode program reach: without
+/// namespaces it is the only wall between the program and the project. Read and execute
+/// in the system's folders and its own files, the devices, `/proc` (whose other processes
+/// Landlock itself puts out of reach), everything in its scratch folder; and where the
+/// kernel's Landlock is new enough, no TCP and no signal to a process outside the run.
+struct LandlockPlan {
+    abi: u32,
+    /// (path, access rights) of each rule.
+    rules: Vec<(CString, u64)>,
+}
+
+const LANDLOCK_EXECUTE: u64 = 1;
+const LANDLOCK_WRITE_FILE: u64 = 1 << 1;
+const LANDLOCK_READ_FILE: u64 = 1 << 2;
+const LANDLOCK_READ_DIR: u64 = 1 << 3;
+/// Every file-system right of Landlock ABI 1 (13 rights), 2 (+refer), 3 (+truncate) and 5
+/// (+ioctl on devices).
+fn landlock_fs_rights(abi: u32) -> u64 {
+    match abi {
+        1 => (1 << 13) - 1,
+        2 => (1 << 14) - 1,
+        3 | 4 => (1 << 15) - 1,
+        _ => (1 << 16) - 1,
+    }
+}
+/// The rights that apply to a file (not a folder).
+const LANDLOCK_FILE_RIGHTS: u64 =
+    LANDLOCK_EXECUTE | LANDLOCK_WRITE_FILE | LANDLOCK_READ_FILE | (1 << 14) | (1 << 15);
+
+/// The running kernel's Landlock ABI version, 0 when it has none (probed once).
+pub fn landlock_abi() -> u32 {
+    static ABI: OnceLock<u32> = OnceLock::new();
+    *ABI.get_or_init(|| {
+        // SAFETY: LANDLOCK_CREATE_RULESET_VERSION asks for the version only.
+        let version = unsafe {
+            syscall(
+                SYS_LANDLOCK_CREATE_RULESET,
+                std::ptr::null::<c_void>(),
+                0usize,
+                1u32,
+            )
+        };
+        version.max(0) as u32
+    })
+}
+
+impl LandlockPlan {
+    fn new(scratch: &Path, visible: &[PathBuf]) -> Result<Option<LandlockPlan>, String> {
+        let abi = landlock_abi();
+        if abi == 0 {
+            return Ok(None);
+        }
+        let read = LANDLOCK_READ_FILE | LANDLOCK_READ_DIR | LANDLOCK_EXECUTE;
+        let mut rules = Vec::new();
+        for entry in SYSTEM_ENTRIES
+            .iter()
+            .chain(&["/proc", "/sys/devices/system/cpu"])
+        {
+            let path = Path::new(entry);
+            if std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_dir()) {
+                rules.push((c_path(path)?, read));
+            }
+        }
+        for device in DEVICES.iter().map(Path::new).filter(|d| d.exists()) {
+            rules.push((c_path(device)?, LANDLOCK_READ_FILE | LANDLOCK_WRITE_FILE));
+        }
+        for path in visible {
+            let access = if path.is_dir() {
+                read
+            } else {
+                LANDLOCK_READ_FILE | LANDLOCK_EXECUTE
+            };
+            rules.push((c_path(path)?, access));
+        }
+        rules.push((c_path(scratch)?, landlock_fs_rights(abi)));
+        Ok(Some(LandlockPlan { abi, rules }))
+    }
 }
 
 struct Plan {
     namespaces: bool,
     maps: IdMaps,
-    mounts: Option<MountPlan>,
+    root: Option<RootPlan>,
+    landlock: Option<LandlockPlan>,
+    /// Subreaper mode, sandboxed, caller root: the keeper takes IPC, network and host-name
+    /// namespaces of its own (root may without a user namespace) ...
+    outside_root: bool,
+    /// ... and the program drops to `NOBODY`.
+    to_nobody: bool,
     caller: i32,
     /// The program's working folder, if any.
     cwd: Option<CString>,
@@ -333,8 +746,10 @@ struct Plan {
     trace_exit: bool,
     /// The caller's priority, which the program gets back (keepers run above it).
     nice: c_int,
-    /// Caller-side descriptors that become the child's 0, 1, 2 and 3 (the report pipe).
-    fds: [c_int; 4],
+    /// Caller-side descriptors that become the child's 0, 1, 2 and 3 (the report pipe),
+    /// then 4 and 5: the run's `cgroup.procs` files (`cgroups` of them).
+    fds: [c_int; 6],
+    cgroups: usize,
 }
 
 fn c_string(bytes: &[u8]) -> Result<CString, String> {
@@ -378,7 +793,19 @@ fn is_executable(path: &Path) -> bool {
 }
 
 impl Plan {
-    fn new(spec: &Spec, cwd: Option<&Path>, fds: [c_int; 4], nice: c_int) -> Result<Plan, String> {
+    fn new(
+        spec: &Spec,
+        cwd: Option<&Path>,
+        fds: [c_int; 4],
+        cgroup: Option<&RunCgroup>,
+        nice: c_int,
+    ) -> Result<Plan, String> {
+        let mut all_fds = [-1; 6];
+        all_fds[..4].copy_from_slice(&fds);
+        let procs = cgroup.map_or(&[][..], |cgroup| &cgroup.procs[..]);
+        for (slot, fd) in all_fds[4..].iter_mut().zip(procs) {
+            *slot = fd.as_raw_fd();
+        }
         let vars: Vec<(OsString, OsString)> = match &spec.env {
             Env::Inherit => std::env::vars_os().collect(),
             Env::Exactly(vars) => vars.clone(),
@@ -387,7 +814,8 @@ impl Plan {
             .iter()
             .find(|(k, _)| k == "PATH")
             .map(|(_, v)| v.as_os_str());
-        let exe = c_path(&resolve(&spec.program, path_list)?)?;
+        let exe_path = resolve(&spec.program, path_list)?;
+        let exe = c_path(&exe_path)?;
         let mut argv = vec![c_path(&spec.program)?];
         for arg in &spec.args {
             argv.push(c_string(arg.as_bytes())?);
@@ -407,24 +835,35 @@ impl Plan {
                 .collect()
         };
         let namespaces = containment() == Containment::Namespaces;
-        let mounts = match (&spec.sandbox, namespaces) {
-            (Some(sandbox), true) => Some(MountPlan {
-                hidden: sandbox
-                    .hidden
-                    .iter()
-                    .map(|p| c_path(p))
-                    .collect::<Result<_, _>>()?,
-                scratch: c_path(&sandbox.scratch)?,
-                scratch_options: c_string(
-                    format!("size={}k,mode=0777", sandbox.scratch_kib.max(64)).as_bytes(),
-                )?,
-            }),
-            _ => None,
+        let mut outside_root = false;
+        let (root, landlock) = match (&spec.sandbox, cwd) {
+            (Some(sandbox), Some(scratch)) => {
+                let visible = visible_files(&exe_path, &spec.args, &sandbox.hidden);
+                if namespaces {
+                    (Some(RootPlan::new(sandbox, scratch, &visible)?), None)
+                } else {
+                    // SAFETY: plain query.
+                    outside_root = unsafe { getuid() } == 0;
+                    (None, LandlockPlan::new(scratch, &visible)?)
+                }
+            }
+            _ => (None, None),
         };
+        // Subreaper mode as root: the program becomes `NOBODY` when it can still reach
+        // its files as such (each folder above them searchable by others).
+        let to_nobody = outside_root
+            && reachable_by_others(&exe_path, 0o001)
+            && spec.args.iter().all(|arg| {
+                let path = Path::new(arg);
+                !path.is_absolute() || !path.exists() || reachable_by_others(path, 0o004)
+            });
         Ok(Plan {
             namespaces,
-            maps: IdMaps::new(),
-            mounts,
+            maps: IdMaps::for_run(spec.sandbox.is_some()),
+            root,
+            landlock,
+            outside_root,
+            to_nobody,
             // SAFETY: plain query.
             caller: unsafe { getpid() },
             cwd: cwd.map(c_path).transpose()?,
@@ -437,7 +876,8 @@ impl Plan {
             process_limit: spec.process_limit as u64,
             trace_exit: spec.memory_limit_kib.is_some(),
             nice,
-            fds,
+            fds: all_fds,
+            cgroups: procs.len().min(2),
         })
     }
 }
@@ -469,34 +909,102 @@ unsafe fn write_file(path: &[u8], bytes: &[u8]) -> bool {
     written == bytes.len() as isize
 }
 
-/// New user, mount and PID namespaces, with this process's ids mapped.
-unsafe fn enter_namespaces(maps: &IdMaps) -> Result<(), u64> {
-    if unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID) != 0 {
-        return Err(STEP_UNSHARE);
+/// A path built without allocating (`/proc/<pid>/uid_map` and the like), NUL-terminated.
+struct RawPath {
+    bytes: [u8; 64],
+    length: usize,
+}
+
+impl RawPath {
+    fn new() -> RawPath {
+        RawPath {
+            bytes: [0; 64],
+            length: 0,
+        }
     }
-    // Required before gid_map for an unprivileged caller; absent on old kernels.
-    write_file(b"/proc/self/setgroups\0", b"deny");
-    if !write_file(b"/proc/self/uid_map\0", &maps.uid_map) {
+
+    fn push(&mut self, part: &[u8]) -> &mut RawPath {
+        for &byte in part {
+            if self.length + 1 < self.bytes.len() {
+                self.bytes[self.length] = byte;
+                self.length += 1;
+            }
+        }
+        self
+    }
+
+    fn push_number(&mut self, number: u32) -> &mut RawPath {
+        let mut digits = [0u8; 10];
+        let mut count = 0;
+        let mut rest = number;
+        loop {
+            digits[count] = b'0' + (rest % 10) as u8;
+            count += 1;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        digits[..count].reverse();
+        self.push(&digits[..count])
+    }
+
+    /// `/proc/<pid>/<file>`, or `/proc/self/<file>` for pid 0.
+    fn proc(pid: i32, file: &[u8]) -> RawPath {
+        let mut path = RawPath::new();
+        path.push(b"/proc/");
+        if pid == 0 {
+            path.push(b"self");
+        } else {
+            path.push_number(pid as u32);
+        }
+        path.push(b"/").push(file);
+        path
+    }
+
+    /// The path with its NUL.
+    fn c(&mut self) -> &[u8] {
+        self.bytes[self.length] = 0;
+        &self.bytes[..=self.length]
+    }
+}
+
+/// Writes the user namespace maps of `pid` (0: this process).
+unsafe fn write_maps(pid: i32, maps: &IdMaps) -> Result<(), u64> {
+    if maps.deny_setgroups {
+        // Required before gid_map for an unprivileged writer; absent on old kernels.
+        write_file(RawPath::proc(pid, b"setgroups").c(), b"deny");
+    }
+    if !write_file(RawPath::proc(pid, b"uid_map").c(), &maps.uid_map) {
         return Err(STEP_UID_MAP);
     }
-    if !write_file(b"/proc/self/gid_map\0", &maps.gid_map) {
+    if !write_file(RawPath::proc(pid, b"gid_map").c(), &maps.gid_map) {
         return Err(STEP_GID_MAP);
     }
     Ok(())
 }
 
-/// The caller's descriptors to 0..=3, every other descriptor closed (others' pipes, copied
-/// by the fork, would otherwise keep their runs' output open).
-unsafe fn place_fds(fds: [c_int; 4]) {
-    let mut high = [0; 4];
-    for (slot, &fd) in high.iter_mut().zip(&fds) {
+/// The probe: every namespace of a run, entered by this process with its own ids mapped.
+unsafe fn enter_namespaces(maps: &IdMaps) -> Result<(), u64> {
+    if unshare(RUN_NAMESPACES) != 0 {
+        return Err(STEP_UNSHARE);
+    }
+    write_maps(0, maps)
+}
+
+/// The caller's descriptors to 0, 1, 2, ..., every other descriptor closed (others' pipes,
+/// copied by the fork, would otherwise keep their runs' output open).
+unsafe fn place_fds(fds: &[c_int]) {
+    let mut high = [0; 6];
+    for (slot, &fd) in high.iter_mut().zip(fds) {
         *slot = fcntl(fd, F_DUPFD, 10);
     }
-    for (target, &fd) in high.iter().enumerate() {
+    for (target, &fd) in high.iter().take(fds.len()).enumerate() {
         dup2(fd, target as c_int);
     }
-    if syscall(SYS_CLOSE_RANGE, 4u32, u32::MAX, 0u32) != 0 {
-        for fd in 4..65536 {
+    let first_free = fds.len() as u32;
+    if syscall(SYS_CLOSE_RANGE, first_free, u32::MAX, 0u32) != 0 {
+        for fd in first_free as c_int..65536 {
             close(fd);
         }
     }
@@ -534,9 +1042,10 @@ fn now_ns() -> u64 {
 
 /// The first process of a run: see the module notes.
 unsafe fn keeper(plan: &Plan) -> ! {
-    place_fds(plan.fds);
+    place_fds(&plan.fds[..4 + plan.cgroups]);
     die_with_parent(|| getppid() == plan.caller);
     setpgid(0, 0);
+    leave_terminal();
     reset_signals();
     if plan.namespaces {
         namespace_keeper(plan)
@@ -545,44 +1054,101 @@ unsafe fn keeper(plan: &Plan) -> ! {
     }
 }
 
-/// Subreaper mode: the keeper starts the program and supervises it itself.
+/// Gives up the caller's controlling terminal, for this process and all it starts: `/dev/tty`
+/// then opens nothing, and no `TIOCSTI` can type into the user's shell. (Not `setsid`: a
+/// new session gets a scheduler autogroup of its own, which made a short program wait tens
+/// of milliseconds for a CPU on a busy machine.)
+unsafe fn leave_terminal() {
+    let tty = open(b"/dev/tty\0".as_ptr().cast(), O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if tty >= 0 {
+        ioctl(tty, TIOCNOTTY, 0usize);
+        close(tty);
+    }
+}
+
+/// The program's pid, for the subreaper keeper's parent-death handler.
+static SUBREAPER_PROGRAM: AtomicI32 = AtomicI32::new(0);
+
+/// Subreaper mode, when the caller dies (SIGKILL included): the keeper is told by a
+/// parent-death signal and kills the program's processes; its supervision loop then sweeps
+/// whatever comes back to it and exits. (Async-signal-safe: kill(2) and reads of /proc.)
+extern "C" fn on_caller_death(_signum: c_int) {
+    let program = SUBREAPER_PROGRAM.load(Ordering::Relaxed);
+    if program > 0 {
+        // SAFETY: raw system calls only.
+        unsafe {
+            kill(program, SIGKILL);
+            sweep_children(program);
+        }
+    }
+}
+
+/// Subreaper mode: the keeper starts the program and supervises it itself. It is not
+/// dumpable, so that a program of the same user can neither trace it nor open its report
+/// pipe through `/proc/<keeper>/fd`. When the caller dies it kills the program's processes
+/// instead of dying at once (which would set them free).
 unsafe fn subreaper_keeper(plan: &Plan) -> ! {
     prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    if plan.outside_root {
+        // Best effort: refused where root lacks CAP_SYS_ADMIN (a container).
+        unshare(CLONE_NEWIPC | CLONE_NEWNET | CLONE_NEWUTS);
+    }
     let keeper = getpid();
     let program = fork();
     if program == 0 {
         die_with_parent(|| getppid() == keeper);
-        // Its own group, which the sweep kills whole.
-        setpgid(0, 0);
         start_program(plan);
     }
+    SUBREAPER_PROGRAM.store(program, Ordering::Relaxed);
+    signal(SIGUSR1, on_caller_death as extern "C" fn(c_int) as usize);
+    prctl(PR_SET_PDEATHSIG, SIGUSR1 as u64, 0, 0, 0);
+    if getppid() != plan.caller {
+        on_caller_death(SIGUSR1);
+    }
     close_stdio();
-    let mut path = ProcPath::new();
-    supervise(program, 0, Some(path.status_of(program)), sweep_children)
+    let mut path = RawPath::proc(program, b"status");
+    supervise(program, 0, Some(path.c()), sweep_children, None)
 }
 
-/// Namespace mode: the keeper makes the namespaces and the sandbox, starts their init and
-/// waits for it.
+/// Namespace mode: the keeper makes the run's init in new namespaces (`clone`), writes its
+/// user maps from outside (only a process outside may map it onto another host user), lets
+/// it go, and waits for it.
 unsafe fn namespace_keeper(plan: &Plan) -> ! {
-    if let Err(step) = enter_namespaces(&plan.maps) {
-        fail_setup(step);
-    }
-    let isolated = match &plan.mounts {
-        Some(mounts) => isolate(mounts),
-        None => 0,
-    };
     // Its write end is held by this keeper only: the init reads end-of-file once it is gone.
     let mut alive = [0; 2];
     pipe2(alive.as_mut_ptr(), O_CLOEXEC | O_NONBLOCK);
-    let init = fork();
+    // The init waits on it until its maps are written.
+    let mut go = [0; 2];
+    pipe2(go.as_mut_ptr(), O_CLOEXEC);
+    let init = syscall(
+        SYS_CLONE,
+        RUN_NAMESPACES as c_long | SIGCHLD,
+        0usize,
+        0usize,
+        0usize,
+        0usize,
+    ) as i32;
     if init == 0 {
         close(alive[1]);
-        die_with_parent(|| {
-            let mut byte = 0u8;
-            read(alive[0], (&mut byte as *mut u8).cast(), 1) != 0
-        });
-        init_process(plan, isolated);
+        close(go[1]);
+        let mut byte = 0u8;
+        if read(go[0], (&mut byte as *mut u8).cast(), 1) != 1 {
+            _exit(1);
+        }
+        close(go[0]);
+        init_process(plan, alive[0]);
     }
+    if init < 0 {
+        fail_setup(STEP_UNSHARE);
+    }
+    close(go[0]);
+    if let Err(step) = write_maps(init, &plan.maps) {
+        kill(init, SIGKILL);
+        fail_setup(step);
+    }
+    write(go[1], b"g".as_ptr().cast(), 1);
+    close(go[1]);
     for fd in 0..4 {
         close(fd);
     }
@@ -590,28 +1156,38 @@ unsafe fn namespace_keeper(plan: &Plan) -> ! {
     _exit(0)
 }
 
-/// PID 1 of the run's namespace.
-unsafe fn init_process(plan: &Plan, mut isolated: u64) -> ! {
-    let mut status_path: Option<&[u8]> = None;
-    if plan.mounts.is_some()
-        && mount(
-            b"proc\0".as_ptr().cast(),
-            b"/proc\0".as_ptr().cast(),
-            b"proc\0".as_ptr().cast(),
-            MS_NOSUID | MS_NODEV | MS_NOEXEC,
-            std::ptr::null(),
-        ) == 0
-    {
-        isolated |= ISOLATED_PROC;
-        // The program is this namespace's second process.
-        status_path = Some(b"/proc/2/status\0");
+/// PID 1 of the run's namespaces: builds the sandbox, drops to an unprivileged user where
+/// the caller is root, starts the program and supervises it.
+unsafe fn init_process(plan: &Plan, alive: c_int) -> ! {
+    let keeper_alive = || {
+        let mut byte = 0u8;
+        read(alive, (&mut byte as *mut u8).cast(), 1) != 0
+    };
+    die_with_parent(keeper_alive);
+    let mut isolated = 0;
+    if let Some(root) = &plan.root {
+        match build_root(root, plan.maps.drop_to_nobody) {
+            Ok(got) => isolated = got,
+            Err(step) => fail_setup(step),
+        }
+    } else if plan.maps.drop_to_nobody && !drop_to_nobody() {
+        fail_setup(STEP_IDENTITY);
     }
+    // Again: an identity change clears the parent-death signal.
+    die_with_parent(keeper_alive);
+    // The program is this namespace's second process.
+    let mut status_path = RawPath::proc(2, b"status");
+    let status_path = (isolated & ISOLATED_PROC != 0).then(|| status_path.c());
     let program = fork();
     if program == 0 {
         start_program(plan);
     }
     close_stdio();
-    supervise(program, isolated, status_path, sweep_namespace)
+    let scratch = plan
+        .root
+        .as_ref()
+        .map(|root| root.scratch.as_bytes_with_nul());
+    supervise(program, isolated, status_path, sweep_namespace, scratch)
 }
 
 unsafe fn close_stdio() {
@@ -620,66 +1196,211 @@ unsafe fn close_stdio() {
     }
 }
 
-/// The sandbox's mounts, in this process's private mount namespace: everything read-only,
-/// the hidden folders empty, the scratch folder a private tmpfs. Returns what succeeded.
-unsafe fn isolate(mounts: &MountPlan) -> u64 {
+/// No supplementary groups, and `NOBODY` as every uid and gid.
+/// Raw system calls: glibc's wrappers would signal every thread the parent had and wait for
+/// them forever (a forked child has one).
+unsafe fn drop_to_nobody() -> bool {
+    syscall(SYS_SETGROUPS, 0usize, std::ptr::null::<u32>()) == 0
+        && syscall(SYS_SETRESGID, NOBODY, NOBODY, NOBODY) == 0
+        && syscall(SYS_SETRESUID, NOBODY, NOBODY, NOBODY) == 0
+}
+
+/// Builds the minimal root (see `RootPlan`) and enters it. Returns the `ISOLATED_*` flags
+/// got, or the step that failed.
+unsafe fn build_root(root: &RootPlan, drop_identity: bool) -> Result<u64, u64> {
     let none = std::ptr::null::<c_char>();
+    let no_data = std::ptr::null::<c_void>();
+    // Sources first, while the caller's own identity can still reach them.
+    for (index, source) in root.sources.iter().enumerate() {
+        let fd = open(source.as_ptr(), O_PATH | O_CLOEXEC);
+        let wanted = (SOURCE_FD_BASE + index) as c_int;
+        if fd < 0 || (fd != wanted && dup3(fd, wanted, O_CLOEXEC) != wanted) {
+            return Err(STEP_ROOT);
+        }
+        if fd != wanted {
+            close(fd);
+        }
+    }
+    if drop_identity && !drop_to_nobody() {
+        return Err(STEP_IDENTITY);
+    }
+    let tmpfs = b"tmpfs\0".as_ptr().cast::<c_char>();
+    let stage_options = b"size=1m,mode=0755\0".as_ptr().cast::<c_void>();
     if mount(
         none,
         b"/\0".as_ptr().cast(),
         none,
         MS_REC | MS_PRIVATE,
-        std::ptr::null(),
+        no_data,
     ) != 0
+        || mount(
+            tmpfs,
+            root.stage.as_ptr(),
+            tmpfs,
+            MS_NOSUID | MS_NODEV,
+            stage_options,
+        ) != 0
     {
-        return 0;
+        return Err(STEP_ROOT);
     }
-    let mut isolated = 0;
+    for step in &root.steps {
+        let done = match step {
+            RootStep::Dir(path) => mkdir(path.as_ptr(), 0o755) == 0,
+            RootStep::File(path) => {
+                let fd = open(path.as_ptr(), O_WRONLY | O_CREAT | O_CLOEXEC, 0o644);
+                fd >= 0 && close(fd) == 0
+            }
+            RootStep::Symlink { target, at } => symlink(target.as_ptr(), at.as_ptr()) == 0,
+            RootStep::Bind { link, at } => {
+                mount(link.as_ptr(), at.as_ptr(), none, MS_BIND | MS_REC, no_data) == 0
+            }
+        };
+        if !done {
+            return Err(STEP_ROOT);
+        }
+    }
+    for index in 0..root.sources.len() {
+        close((SOURCE_FD_BASE + index) as c_int);
+    }
+    let mut isolated = ISOLATED_ROOT;
+    // A fresh /proc (this process is the new PID namespace's init), mounted while the old
+    // one is still in the namespace (the kernel allows a new one only then); `sys` and
+    // `sysrq-trigger` bound over themselves so that the read-only pass below covers them
+    // (and a nested namespace, seeing /proc not wholly visible, may not mount another).
+    let proc_type = b"proc\0".as_ptr().cast::<c_char>();
+    if mount(
+        proc_type,
+        root.proc_dir.as_ptr(),
+        proc_type,
+        MS_NOSUID | MS_NODEV | MS_NOEXEC,
+        no_data,
+    ) == 0
+        && mount(root.proc_sys.as_ptr(), root.proc_sys.as_ptr(), none, MS_BIND | MS_REC, no_data)
+            == 0
+        // Absent from kernels built without it.
+        && (mount(root.sysrq.as_ptr(), root.sysrq.as_ptr(), none, MS_BIND, no_data) == 0
+            || errno() == ENOENT)
+    {
+        isolated |= ISOLATED_PROC;
+    }
+    let dot = b".\0".as_ptr().cast::<c_char>();
+    let old_root = OLD_ROOT.as_ptr().cast::<c_char>();
+    if chdir(root.stage.as_ptr()) != 0
+        || syscall(SYS_PIVOT_ROOT, dot, old_root.add(1)) != 0
+        || chdir(b"/\0".as_ptr().cast()) != 0
+    {
+        return Err(STEP_ROOT);
+    }
+    // Detached: nothing of the host's tree is left in the namespace (a cover instead of the
+    // detach was slower: the namespace then holds, and tears down, the whole host tree).
+    if umount2(old_root, MNT_DETACH) != 0 {
+        return Err(STEP_ROOT);
+    }
     let read_only = MountAttr {
-        attr_set: MOUNT_ATTR_RDONLY,
+        attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID,
         attr_clr: 0,
         propagation: 0,
         userns_fd: 0,
     };
-    let attr_size = std::mem::size_of::<MountAttr>();
     if syscall(
         SYS_MOUNT_SETATTR,
         AT_FDCWD,
         b"/\0".as_ptr(),
         AT_RECURSIVE,
         &read_only as *const MountAttr,
-        attr_size,
+        std::mem::size_of::<MountAttr>(),
     ) == 0
     {
         isolated |= ISOLATED_READ_ONLY;
     }
-    let tmpfs = b"tmpfs\0".as_ptr().cast::<c_char>();
-    let hidden_flags = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC;
-    let empty = b"size=4k,mode=0555\0".as_ptr().cast::<c_void>();
-    let all_hidden = mounts
-        .hidden
-        .iter()
-        .all(|path| mount(tmpfs, path.as_ptr(), tmpfs, hidden_flags, empty) == 0);
-    if all_hidden {
-        isolated |= ISOLATED_HIDDEN;
-    }
-    let scratch_flags = MS_NOSUID | MS_NODEV;
-    let options = mounts.scratch_options.as_ptr().cast::<c_void>();
+    let options = root.scratch_options.as_ptr().cast::<c_void>();
     if mount(
         tmpfs,
-        mounts.scratch.as_ptr(),
+        root.scratch.as_ptr(),
         tmpfs,
-        scratch_flags,
+        MS_NOSUID | MS_NODEV,
         options,
     ) == 0
     {
         isolated |= ISOLATED_SCRATCH;
     }
-    isolated
+    Ok(isolated)
 }
 
-/// The program's own process: limits, traced for its exit stop, then exec.
+#[repr(C)]
+struct LandlockRulesetAttr {
+    handled_access_fs: u64,
+    handled_access_net: u64,
+    scoped: u64,
+}
+
+#[repr(C, packed)]
+struct LandlockPathBeneath {
+    allowed_access: u64,
+    parent_fd: i32,
+}
+
+/// Puts this process under `plan`'s Landlock rules; false when the kernel refused.
+unsafe fn enter_landlock(plan: &LandlockPlan) -> bool {
+    let all_fs = landlock_fs_rights(plan.abi);
+    let attr = LandlockRulesetAttr {
+        handled_access_fs: all_fs,
+        // Binding and connecting TCP (ABI 4).
+        handled_access_net: if plan.abi >= 4 { 3 } else { 0 },
+        // Abstract Unix sockets and signals out of the run (ABI 6).
+        scoped: if plan.abi >= 6 { 3 } else { 0 },
+    };
+    let size = match plan.abi {
+        1..=3 => 8usize,
+        4 | 5 => 16,
+        _ => 24,
+    };
+    let ruleset = syscall(SYS_LANDLOCK_CREATE_RULESET, &attr as *const _, size, 0u32) as c_int;
+    if ruleset < 0 {
+        return false;
+    }
+    for (path, access) in &plan.rules {
+        let fd = open(path.as_ptr(), O_PATH | O_CLOEXEC);
+        if fd < 0 {
+            continue;
+        }
+        // A file (not a folder) takes only the rights that apply to files.
+        let is_dir = open(path.as_ptr(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+        let allowed = if is_dir >= 0 {
+            close(is_dir);
+            *access & all_fs
+        } else {
+            *access & all_fs & LANDLOCK_FILE_RIGHTS
+        };
+        let rule = LandlockPathBeneath {
+            allowed_access: allowed,
+            parent_fd: fd,
+        };
+        syscall(
+            SYS_LANDLOCK_ADD_RULE,
+            ruleset,
+            1u32,
+            &rule as *const _,
+            0u32,
+        );
+        close(fd);
+    }
+    let entered = syscall(SYS_LANDLOCK_RESTRICT_SELF, ruleset, 0u32) == 0;
+    close(ruleset);
+    entered
+}
+
+/// The program's own process: a process group of its own (a signal to its group reaches
+/// only its own processes), limits, Landlock in subreaper mode, traced for its exit stop,
+/// then exec. It has no terminal: its keeper gave it up.
 unsafe fn start_program(plan: &Plan) -> ! {
+    // Into the run's cgroups first (writing 0 moves the writer): everything it starts
+    // follows.
+    for fd in 4..4 + plan.cgroups as c_int {
+        write(fd, b"0".as_ptr().cast(), 1);
+        close(fd);
+    }
+    setpgid(0, 0);
     if let Some(cwd) = &plan.cwd {
         if chdir(cwd.as_ptr()) != 0 {
             fail_setup(STEP_CHDIR);
@@ -698,17 +1419,28 @@ unsafe fn start_program(plan: &Plan) -> ! {
         limit(RLIMIT_STACK, stack);
     }
     if plan.namespaces {
-        // Counted per user namespace, so only this run's processes count (ignored for
-        // root, whose count the caller's polling caps instead).
-        limit(RLIMIT_NPROC, plan.process_limit);
+        // Counted per user namespace and user, so only this run's processes count (its
+        // init too). Two over the limit: a bomb is held there, where the caller's poll
+        // sees more than the limit and ends the run (a process limit, not a spin on a
+        // failing fork until the time limit).
+        limit(RLIMIT_NPROC, plan.process_limit + 2);
     }
     setpriority(PRIO_PROCESS, 0, plan.nice);
+    if plan.to_nobody && !drop_to_nobody() {
+        fail_setup(STEP_IDENTITY);
+    }
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    let mut isolated = 0;
+    if let Some(landlock) = &plan.landlock {
+        if enter_landlock(landlock) {
+            isolated |= ISOLATED_LANDLOCK;
+        }
+    }
     if plan.trace_exit {
         ptrace(PTRACE_TRACEME, 0, 0usize, 0usize);
     }
     fcntl(3, F_SETFD, FD_CLOEXEC);
-    report([TAG_STARTED, now_ns(), 0, 0, 0, 0, 0, 0]);
+    report([TAG_STARTED, now_ns(), isolated, 0, 0, 0, 0, 0]);
     execve(
         plan.exe.as_ptr(),
         plan.argv_pointers.as_ptr(),
@@ -753,45 +1485,6 @@ unsafe fn sweep_children(program: i32) {
     }
 }
 
-/// `/proc/<pid>/status`, formatted without allocating.
-struct ProcPath {
-    bytes: [u8; 32],
-}
-
-impl ProcPath {
-    fn new() -> ProcPath {
-        ProcPath { bytes: [0; 32] }
-    }
-
-    fn status_of(&mut self, pid: i32) -> &[u8] {
-        let mut digits = [0u8; 12];
-        let mut count = 0;
-        let mut rest = pid.max(0) as u32;
-        loop {
-            digits[count] = b'0' + (rest % 10) as u8;
-            count += 1;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        let mut at = 0;
-        for &byte in b"/proc/" {
-            self.bytes[at] = byte;
-            at += 1;
-        }
-        for index in (0..count).rev() {
-            self.bytes[at] = digits[index];
-            at += 1;
-        }
-        for &byte in b"/status\0" {
-            self.bytes[at] = byte;
-            at += 1;
-        }
-        &self.bytes[..at]
-    }
-}
-
 /// `VmHWM` from a `/proc/<pid>/status` path, in KiB (0 when unreadable).
 unsafe fn high_water_kib(path: &[u8]) -> u64 {
     let mut buffer = [0u8; 8192];
@@ -821,6 +1514,7 @@ unsafe fn supervise(
     isolated: u64,
     status_path: Option<&[u8]>,
     sweep: unsafe fn(i32),
+    scratch: Option<&[u8]>,
 ) -> ! {
     let mut program_status: Option<c_int> = None;
     let mut ended_ns = 0;
@@ -856,6 +1550,7 @@ unsafe fn supervise(
             }
             program_status = Some(status);
             ended_ns = now_ns();
+            report([TAG_EXITED, status as u32 as u64, ended_ns, 0, 0, 0, 0, 0]);
         }
         if program_status.is_some() {
             sweep(program);
@@ -867,6 +1562,9 @@ unsafe fn supervise(
         rest: [0; 13],
     };
     getrusage(RUSAGE_CHILDREN, &mut usage);
+    if let Some(scratch) = scratch {
+        report_files(scratch);
+    }
     let micros = |seconds: i64, micros: i64| (seconds * 1_000_000 + micros).max(0) as u64;
     report([
         TAG_END,
@@ -879,6 +1577,73 @@ unsafe fn supervise(
         isolated,
     ]);
     _exit(0)
+}
+
+/// Reports the regular files at the top of the folder `path` (NUL-terminated): a
+/// `TAG_FILE` record each, `FILES_REPORTED` at most.
+unsafe fn report_files(path: &[u8]) {
+    let dir = open(path.as_ptr().cast(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if dir < 0 {
+        return;
+    }
+    let mut buffer = [0u64; 1024];
+    let mut reported = 0;
+    loop {
+        let length = syscall(SYS_GETDENTS64, dir, buffer.as_mut_ptr(), 8 * buffer.len());
+        if length <= 0 {
+            break;
+        }
+        let bytes = std::slice::from_raw_parts(buffer.as_ptr().cast::<u8>(), length as usize);
+        let mut at = 0;
+        while at + 19 < bytes.len() && reported < FILES_REPORTED {
+            // struct linux_dirent64: inode (8), offset (8), record length (2), type (1), name.
+            let record = usize::from(u16::from_ne_bytes([bytes[at + 16], bytes[at + 17]]));
+            let name = &bytes[at + 19..(at + record).min(bytes.len())];
+            let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
+            if bytes[at + 18] == DT_REG {
+                let mut words = [
+                    TAG_FILE,
+                    file_size(dir, &bytes[at + 19..]),
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                ];
+                let packed = std::slice::from_raw_parts_mut(
+                    words[2..].as_mut_ptr().cast::<u8>(),
+                    FILE_NAME_BYTES,
+                );
+                for (slot, &byte) in packed.iter_mut().zip(name) {
+                    *slot = byte;
+                }
+                report(words);
+                reported += 1;
+            }
+            at += record.max(1);
+        }
+    }
+    close(dir);
+}
+
+/// The size of the file `name` (NUL-terminated) in the folder `dir`, by statx (whose layout
+/// is the same on every architecture: the size is its sixth word).
+unsafe fn file_size(dir: c_int, name: &[u8]) -> u64 {
+    let mut statx = [0u64; 32];
+    const STATX_SIZE: u32 = 0x200;
+    if syscall(
+        SYS_STATX,
+        dir,
+        name.as_ptr(),
+        AT_SYMLINK_NOFOLLOW,
+        STATX_SIZE,
+        statx.as_mut_ptr(),
+    ) != 0
+    {
+        return 0;
+    }
+    statx[5]
 }
 
 // ---- the caller side ------------------------------------------------------------------------
@@ -946,10 +1711,37 @@ impl Scratch {
         super::remember_partial(&dir);
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("cannot make the scratch folder {}: {e}", dir.display()))?;
+        // SAFETY: plain query.
+        if unsafe { getuid() } == 0 {
+            // The program may run as `NOBODY` (see `Plan::to_nobody`): its folder is its own.
+            std::os::unix::fs::chown(&dir, Some(NOBODY), Some(NOBODY)).ok();
+        }
         Ok(Scratch {
             dir: Some(dir),
             remove: true,
         })
+    }
+}
+
+impl Scratch {
+    /// The regular files at the top of a subreaper-mode run's own scratch folder (none
+    /// without a sandbox: the folder is then the caller's).
+    fn files(&self) -> Vec<(String, u64)> {
+        let (true, Some(dir)) = (self.remove, &self.dir) else {
+            return Vec::new();
+        };
+        let mut files: Vec<(String, u64)> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| {
+                let meta = entry.metadata().ok()?;
+                meta.is_file()
+                    .then(|| (entry.file_name().to_string_lossy().into_owned(), meta.len()))
+            })
+            .collect();
+        files.sort();
+        files
     }
 }
 
@@ -1006,7 +1798,15 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     // Keepers are forked at a raised priority (see `Boost`); the program drops back to the
     // caller's own before its exec.
     let boost = Boost::new();
-    let plan = Plan::new(spec, scratch.dir.as_deref(), fds, boost.before)?;
+    // Programs under test only (with a sandbox): a compiler's page cache is not its cost.
+    let cgroup = spec.sandbox.as_ref().and_then(|_| RunCgroup::create());
+    let plan = Plan::new(
+        spec,
+        scratch.dir.as_deref(),
+        fds,
+        cgroup.as_ref(),
+        boost.before,
+    )?;
     let start = Instant::now();
     // SAFETY: the child runs `keeper`, raw system calls on the prepared plan only.
     let keeper_pid = unsafe { fork() };
@@ -1035,31 +1835,57 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         Some(flooded.clone()),
     );
     let stderr = Collector::start(std::fs::File::from(stderr_read), spec.stderr_cap, None);
-    let report_collector = Collector::start(std::fs::File::from(report_read), 1 << 10, None);
+    let report_collector = Collector::start(std::fs::File::from(report_read), 4 << 10, None);
 
-    let watch = Mutex::new(Watch::default());
+    let running = Running {
+        keeper: keeper_pid,
+        start,
+        scratch: plan.root.as_ref().and(scratch.dir.clone()),
+        report: Arc::clone(&report_collector.kept),
+        watch: Mutex::new(Watch::default()),
+        cgroup,
+    };
     let (wake, woken) = mpsc::channel::<()>();
     thread::scope(|scope| {
-        let watch = &watch;
+        let running = &running;
         let flooded = &flooded;
-        scope.spawn(move || watchdog(keeper_pid, spec, start, flooded, watch, woken));
+        scope.spawn(move || watchdog(running, spec, flooded, woken));
         wait_for(keeper_pid);
         drop(wake);
     });
     super::unregister(keeper_pid as u32);
     drop(boost);
-    let watch = watch.into_inner().unwrap_or_else(|e| e.into_inner());
+    let cgroup = running.cgroup;
+    let watch = running
+        .watch
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
     let grace = Duration::from_secs(2);
     let report = Report::parse(&report_collector.finish(grace));
     let stdout = stdout.finish(grace);
     let stderr_head = stderr.finish(grace);
+    let scratch_files = if plan.root.is_some() {
+        report.files()
+    } else {
+        scratch.files()
+    };
     drop(scratch);
     let ended = report.ended(spec)?;
     if let Some(end) = ended {
         note_isolation(spec, end.isolated);
     }
-    let cpu = ended.map_or(watch.cpu, |end| end.cpu);
-    let mut peak_kib = watch.peak_kib.max(ended.map_or(0, |end| end.exit_hwm_kib));
+    // The keeper's figure is exact for every process waited for; the polled one adds what
+    // ended unwaited for.
+    let cgroup_cpu = cgroup.as_ref().and_then(RunCgroup::cpu).unwrap_or_default();
+    let cpu = ended.map_or(watch.cpu, |end| {
+        end.cpu.max(watch.seen_cpu_total).max(cgroup_cpu)
+    });
+    let cgroup_peak = cgroup.as_ref().and_then(RunCgroup::peak_kib).unwrap_or(0);
+    drop(cgroup);
+    let mut peak_kib = watch
+        .peak_kib
+        .max(ended.map_or(0, |end| end.exit_hwm_kib))
+        .max(cgroup_peak);
     if let (Some(end), Some(own)) = (ended, own_hwm_kib) {
         // Above the caller's own high-water mark, ru_maxrss can only be the program's.
         if end.max_rss_kib > own {
@@ -1081,6 +1907,7 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         cpu,
         wall: ended.map_or_else(|| start.elapsed(), |end| end.wall),
         peak_kib: Some(peak_kib),
+        scratch_files,
     })
 }
 
@@ -1165,11 +1992,16 @@ impl Report {
                 _ => {}
             }
         }
-        let started_ns = self
-            .records
-            .iter()
-            .find(|words| words[0] == TAG_STARTED)
-            .map(|words| words[1]);
+        // One record of each kind, the end last: more is a forgery (a program that reached
+        // the keeper's pipe), and the run then has no trustworthy end.
+        let count = |tag: u64| self.records.iter().filter(|words| words[0] == tag).count();
+        let last_is_end = self.records.last().is_some_and(|words| words[0] == TAG_END);
+        if count(TAG_END) != 1 || count(TAG_STARTED) > 1 || count(TAG_EXITED) > 1 || !last_is_end {
+            return Ok(None);
+        }
+        let started = self.records.iter().find(|words| words[0] == TAG_STARTED);
+        let started_ns = started.map(|words| words[1]);
+        let landlocked = started.map_or(0, |words| words[2] & ISOLATED_LANDLOCK);
         Ok(self
             .records
             .iter()
@@ -1182,8 +2014,21 @@ impl Report {
                 wall: Duration::from_nanos(
                     started_ns.map_or(0, |started| words[6].saturating_sub(started)),
                 ),
-                isolated: words[7],
+                isolated: words[7] | landlocked,
             }))
+    }
+
+    /// The scratch folder's files the keeper reported (namespace mode).
+    fn files(&self) -> Vec<(String, u64)> {
+        self.records
+            .iter()
+            .filter(|words| words[0] == TAG_FILE)
+            .map(|words| {
+                let bytes: Vec<u8> = words[2..].iter().flat_map(|w| w.to_ne_bytes()).collect();
+                let name = &bytes[..bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len())];
+                (String::from_utf8_lossy(name).into_owned(), words[1])
+            })
+            .collect()
     }
 }
 
@@ -1202,7 +2047,7 @@ fn note_isolation(spec: &Spec, isolated: u64) {
             ISOLATED_READ_ONLY,
             "a read-only file system (needs Linux 5.12)",
         ),
-        (ISOLATED_HIDDEN, "hidden test data"),
+        (ISOLATED_ROOT, "a minimal root (the project out of sight)"),
         (ISOLATED_SCRATCH, "a private scratch tmpfs"),
         (ISOLATED_PROC, "a private /proc"),
     ]
@@ -1216,34 +2061,289 @@ fn note_isolation(spec: &Spec, isolated: u64) {
     );
 }
 
+// ---- cgroup accounting, where the caller may make cgroups -----------------------------------
+
+/// Where runs' cgroups are made: the caller's own cgroups, in cgroup v1's `cpuacct` and
+/// `memory` hierarchies, or else in cgroup v2 (CPU always; memory where the caller's cgroup
+/// gives its children the memory controller).
+struct CgroupParents {
+    v2: bool,
+    cpu: PathBuf,
+    memory: Option<PathBuf>,
+}
+
+/// The caller's cgroup folder for `controller` (v1), or its v2 folder (`controller` empty):
+/// its line in /proc/self/cgroup, under the matching mount in /proc/self/mountinfo.
+fn own_cgroup(controller: &str) -> Option<PathBuf> {
+    let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let path = cgroups.lines().find_map(|line| {
+        let mut parts = line.splitn(3, ':');
+        let (_, names, path) = (parts.next()?, parts.next()?, parts.next()?);
+        let matches = if controller.is_empty() {
+            names.is_empty()
+        } else {
+            names.split(',').any(|name| name == controller)
+        };
+        matches.then(|| path.to_string())
+    })?;
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+    mounts.lines().find_map(|line| {
+        let (before, after) = line.split_once(" - ")?;
+        let fields: Vec<&str> = before.split_whitespace().collect();
+        let after: Vec<&str> = after.split_whitespace().collect();
+        let (root, mount_point) = (fields.get(3)?, fields.get(4)?);
+        let fits = if controller.is_empty() {
+            after.first() == Some(&"cgroup2")
+        } else {
+            after.first() == Some(&"cgroup")
+                && after.get(2)?.split(',').any(|option| option == controller)
+        };
+        let inside = Path::new(&path).strip_prefix(root).ok()?;
+        fits.then(|| Path::new(mount_point).join(inside))
+    })
+}
+
+/// Whether a cgroup can be made (and removed) in `parent`.
+fn may_make_cgroups(parent: &Path) -> bool {
+    let probe = parent.join(format!("sudoku-judge-probe-{}", std::process::id()));
+    std::fs::create_dir(&probe).is_ok() && std::fs::remove_dir(&probe).is_ok()
+}
+
+fn cgroup_parents() -> Option<&'static CgroupParents> {
+    static PARENTS: OnceLock<Option<CgroupParents>> = OnceLock::new();
+    PARENTS
+        .get_or_init(|| {
+            if std::env::var_os("SUDOKU_JUDGE_NO_CGROUPS")
+                .is_some_and(|v| !v.is_empty() && v != "0")
+            {
+                return None;
+            }
+            let v1 = |name| own_cgroup(name).filter(|dir| may_make_cgroups(dir));
+            if let (Some(cpu), Some(memory)) = (v1("cpuacct"), v1("memory")) {
+                remove_stale_cgroups(&cpu);
+                remove_stale_cgroups(&memory);
+                return Some(CgroupParents {
+                    v2: false,
+                    cpu,
+                    memory: Some(memory),
+                });
+            }
+            let unified = own_cgroup("").filter(|dir| may_make_cgroups(dir))?;
+            remove_stale_cgroups(&unified);
+            let controllers =
+                std::fs::read_to_string(unified.join("cgroup.subtree_control")).unwrap_or_default();
+            let memory = controllers
+                .split_whitespace()
+                .any(|name| name == "memory")
+                .then(|| unified.clone());
+            Some(CgroupParents {
+                v2: true,
+                cpu: unified,
+                memory,
+            })
+        })
+        .as_ref()
+}
+
+/// How runs are accounted here: see [`super::Accounting`].
+pub fn accounting() -> super::Accounting {
+    match cgroup_parents() {
+        Some(parents) if parents.memory.is_some() => super::Accounting::Cgroup,
+        Some(_) => super::Accounting::CgroupCpu,
+        None => super::Accounting::Polling,
+    }
+}
+
+/// A run's own cgroups. The program moves itself in before its exec (its keepers stay
+/// out), so everything it starts is counted there: CPU time of every process, reaped by
+/// anyone or by the kernel, and memory of every kind (tmpfs, memfd, System V segments, page
+/// cache), each page once. Removed when dropped.
+struct RunCgroup {
+    v2: bool,
+    cpu: PathBuf,
+    memory: Option<PathBuf>,
+    /// `cgroup.procs` of each, open for the program to write "0" to.
+    procs: Vec<OwnedFd>,
+}
+
+impl RunCgroup {
+    fn create() -> Option<RunCgroup> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let parents = cgroup_parents()?;
+        let name = format!(
+            "sudoku-judge-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let mut run = RunCgroup {
+            v2: parents.v2,
+            cpu: parents.cpu.join(&name),
+            memory: None,
+            procs: Vec::new(),
+        };
+        std::fs::create_dir(&run.cpu).ok()?;
+        if let Some(memory) = &parents.memory {
+            let dir = memory.join(&name);
+            if dir != run.cpu {
+                std::fs::create_dir(&dir).ok()?;
+            }
+            run.memory = Some(dir);
+        }
+        let mut dirs = vec![run.cpu.clone()];
+        dirs.extend(run.memory.iter().filter(|dir| **dir != run.cpu).cloned());
+        for dir in dirs {
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(dir.join("cgroup.procs"))
+                .ok()?;
+            run.procs.push(file.into());
+        }
+        Some(run)
+    }
+
+    fn read_number(path: &Path, key: Option<&str>) -> Option<u64> {
+        let text = std::fs::read_to_string(path).ok()?;
+        match key {
+            None => text.trim().parse().ok(),
+            Some(key) => text.lines().find_map(|line| {
+                let (name, value) = line.split_once(' ')?;
+                (name == key).then(|| value.trim().parse().ok())?
+            }),
+        }
+    }
+
+    /// CPU time of every process that was in it.
+    fn cpu(&self) -> Option<Duration> {
+        if self.v2 {
+            let micros = Self::read_number(&self.cpu.join("cpu.stat"), Some("usage_usec"))?;
+            Some(Duration::from_micros(micros))
+        } else {
+            let nanos = Self::read_number(&self.cpu.join("cpuacct.usage"), None)?;
+            Some(Duration::from_nanos(nanos))
+        }
+    }
+
+    /// Memory in use now.
+    fn memory_kib(&self) -> Option<u64> {
+        let file = if self.v2 {
+            "memory.current"
+        } else {
+            "memory.usage_in_bytes"
+        };
+        Some(Self::read_number(&self.memory.as_ref()?.join(file), None)? / 1024)
+    }
+
+    /// The most memory in use at once (v2: Linux 5.19).
+    fn peak_kib(&self) -> Option<u64> {
+        let file = if self.v2 {
+            "memory.peak"
+        } else {
+            "memory.max_usage_in_bytes"
+        };
+        Some(Self::read_number(&self.memory.as_ref()?.join(file), None)? / 1024)
+    }
+}
+
+impl Drop for RunCgroup {
+    fn drop(&mut self) {
+        self.procs.clear();
+        for dir in std::iter::once(&self.cpu).chain(self.memory.iter()) {
+            remove_cgroup(dir);
+        }
+    }
+}
+
+/// Removes an empty cgroup. Its last process, just reaped, can hold it a moment longer (its
+/// release is deferred): a short wait then.
+fn remove_cgroup(dir: &Path) {
+    for _ in 0..1000 {
+        if std::fs::remove_dir(dir).is_ok() || !dir.exists() {
+            return;
+        }
+        thread::sleep(Duration::from_micros(100));
+    }
+}
+
+/// Removes the cgroups of judges that are gone (killed by SIGKILL before they could).
+fn remove_stale_cgroups(parent: &Path) {
+    for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let owner = name
+            .strip_prefix("sudoku-judge-")
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if let Some(pid) = owner {
+            if !Path::new(&format!("/proc/{pid}")).exists() {
+                std::fs::remove_dir(entry.path()).ok();
+            }
+        }
+    }
+}
+
 // ---- the watchdog: polls the tree, enforces the limits --------------------------------------
 
 #[derive(Default)]
 struct Watch {
     killed_for: Option<Outcome>,
+    /// The CPU time the limit is enforced on (see `watchdog`).
     cpu: Duration,
+    /// The sum of the last CPU time seen of every process ever polled, keyed by pid and
+    /// start time: what is left of a process that ended unwaited for (a parent ignoring
+    /// SIGCHLD lets the kernel reap its children, whose time then reaches nobody's
+    /// `RUSAGE_CHILDREN`). Never more than the truth, so the final figure may use it.
+    seen_cpu: std::collections::HashMap<(u32, u64), Duration>,
+    seen_cpu_total: Duration,
     peak_kib: u64,
 }
 
+impl Watch {
+    fn see(&mut self, tree: &Tree) {
+        for &(key, cpu) in &tree.own_cpu {
+            let before = self.seen_cpu.insert(key, cpu).unwrap_or_default();
+            self.seen_cpu_total += cpu.saturating_sub(before);
+        }
+        self.cpu = self.cpu.max(tree.cpu).max(self.seen_cpu_total);
+        self.peak_kib = self.peak_kib.max(tree.memory_kib).max(tree.hwm_kib);
+    }
+}
+
+/// Whether the keeper has reported the program's end (`TAG_EXITED`) on the report pipe.
+fn program_exited(report: &Mutex<Vec<u8>>) -> bool {
+    let bytes = report.lock().unwrap_or_else(|e| e.into_inner());
+    Report::parse(&bytes)
+        .records
+        .iter()
+        .any(|words| words[0] == TAG_EXITED)
+}
+
 /// Every 5 ms until the keeper is reaped (`wake` dropped): the program's processes' CPU
-/// time, summed resident memory, high-water marks and count; at the first limit passed it
-/// kills the run, and again every poll after that (a keeper held up is killed itself).
-fn watchdog(
-    keeper: i32,
-    spec: &Spec,
-    start: Instant,
-    flooded: &AtomicBool,
-    watch: &Mutex<Watch>,
-    wake: mpsc::Receiver<()>,
-) {
+/// time, memory, high-water marks and count; at the first limit passed it kills the run,
+/// and again every poll after that (a keeper held up is killed itself).
+///
+/// The wall-clock cap is for sleeping or blocked programs. It leaves out the time the
+/// program's main process waited for a CPU (the most seen: the figure is gone once the
+/// process is), and it no longer applies once the program has ended: what is left then is
+/// the keeper's sweep and the namespace's teardown, slow on a busy machine but not the
+/// program's.
+fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiver<()>) {
     let _boost = Boost::new();
+    let keeper = run.keeper;
     let wall_cap = spec.wall_cap();
     let mut killed_at: Option<Instant> = None;
+    let mut waited = Duration::ZERO;
     while let Err(mpsc::RecvTimeoutError::Timeout) = wake.recv_timeout(Duration::from_millis(5)) {
-        let tree = Tree::read(keeper as u32, spec.process_limit);
-        let mut watch = watch.lock().unwrap_or_else(|e| e.into_inner());
-        watch.cpu = watch.cpu.max(tree.cpu);
-        watch.peak_kib = watch.peak_kib.max(tree.rss_kib).max(tree.hwm_kib);
+        let scratch = run
+            .scratch
+            .as_deref()
+            .zip(spec.sandbox.as_ref().map(|s| s.scratch_kib.max(64)));
+        let mut tree = Tree::read(keeper as u32, spec.process_limit, scratch);
+        if let Some(cgroup) = &run.cgroup {
+            tree.cpu = tree.cpu.max(cgroup.cpu().unwrap_or_default());
+            tree.memory_kib = tree.memory_kib.max(cgroup.memory_kib().unwrap_or(0));
+        }
+        let exited = program_exited(&run.report);
+        let mut watch = run.watch.lock().unwrap_or_else(|e| e.into_inner());
+        watch.see(&tree);
         if let Some(at) = killed_at {
             kill_tree(keeper, &tree.processes);
             if at.elapsed() > Duration::from_secs(1) {
@@ -1254,12 +2354,18 @@ fn watchdog(
             }
             continue;
         }
-        // Time spent waiting for a CPU on a busy machine does not count against the wall
-        // cap, which is for sleeping or blocked programs.
-        let awake = start.elapsed().saturating_sub(tree.run_delay);
+        if exited {
+            if run.start.elapsed() > wall_cap {
+                // SAFETY: as above (a subreaper keeper stopped after the program's end).
+                unsafe { kill(keeper, SIGCONT) };
+            }
+            continue;
+        }
+        waited = waited.max(tree.run_delay);
+        let awake = run.start.elapsed().saturating_sub(waited);
         let reason = if spec
             .memory_limit_kib
-            .is_some_and(|limit| tree.rss_kib > limit)
+            .is_some_and(|limit| tree.memory_kib > limit)
         {
             Some(Outcome::MemoryLimit)
         } else if flooded.load(Ordering::Relaxed) {
@@ -1279,6 +2385,18 @@ fn watchdog(
             kill_tree(keeper, &tree.processes);
         }
     }
+}
+
+/// What the watchdog watches: the keeper, the clock start, the scratch folder (namespace
+/// mode: its tmpfs is the program's memory too), the keeper's report as it arrives, and the
+/// figures polled.
+struct Running {
+    keeper: i32,
+    start: Instant,
+    scratch: Option<PathBuf>,
+    report: Arc<Mutex<Vec<u8>>>,
+    watch: Mutex<Watch>,
+    cgroup: Option<RunCgroup>,
 }
 
 /// Raises the calling thread's priority above the programs' while it lives, where that is
@@ -1334,7 +2452,7 @@ pub fn kill_run(keeper: u32) {
     let processes = if containment() == Containment::Namespaces {
         Vec::new()
     } else {
-        Tree::read(keeper, usize::MAX).processes
+        Tree::read(keeper, usize::MAX, None).processes
     };
     kill_tree(keeper as i32, &processes);
     // SAFETY: as in `kill_tree`.
@@ -1344,8 +2462,13 @@ pub fn kill_run(keeper: u32) {
 /// One poll of a run's processes (the keepers themselves left out).
 struct Tree {
     processes: Vec<u32>,
+    /// Reaped by the keepers, plus each live process's own and its reaped children's.
     cpu: Duration,
-    rss_kib: u64,
+    /// Each live process's own CPU time, keyed by (pid, start time).
+    own_cpu: Vec<((u32, u64), Duration)>,
+    /// The resident sets (each shared page once: proportional sets where there is more
+    /// than one process), memfd files, and the scratch tmpfs.
+    memory_kib: u64,
     hwm_kib: u64,
     run_delay: Duration,
 }
@@ -1353,7 +2476,7 @@ struct Tree {
 impl Tree {
     /// Stops looking once more than `cap` processes are found (a fork bomb is over its
     /// limit then, and reading thousands of `/proc` entries would only delay the kill).
-    fn read(keeper: u32, cap: usize) -> Tree {
+    fn read(keeper: u32, cap: usize, scratch: Option<(&Path, u64)>) -> Tree {
         // Namespace mode: keeper -> init -> the program's processes.
         let keepers = if containment() == Containment::Namespaces {
             children(keeper)
@@ -1368,28 +2491,95 @@ impl Tree {
             next += 1;
         }
         // Children the keepers reaped: their CPU time sits in the keepers' cutime + cstime.
-        let reaped: Duration = keepers.iter().filter_map(|&k| stat_cpu(k, false)).sum();
+        let reaped: Duration = keepers
+            .iter()
+            .filter_map(|&k| Some(stat_of(k)?.children_cpu))
+            .sum();
         let mut tree = Tree {
             cpu: reaped,
-            rss_kib: 0,
+            own_cpu: Vec::new(),
+            memory_kib: 0,
             hwm_kib: 0,
             run_delay: processes.first().map_or(Duration::ZERO, |&p| run_delay(p)),
             processes,
         };
         tree.processes.sort_unstable();
         tree.processes.dedup();
+        let shared = tree.processes.len() > 1;
+        let mut memfds = Vec::new();
         for &pid in &tree.processes {
-            tree.cpu += stat_cpu(pid, true).unwrap_or_default();
+            if let Some(stat) = stat_of(pid) {
+                tree.cpu += stat.own_cpu + stat.children_cpu;
+                tree.own_cpu.push(((pid, stat.start_time), stat.own_cpu));
+            }
             if not_yet_the_program(pid) {
                 continue;
             }
             if let Some((rss, hwm)) = memory_kib(pid) {
-                tree.rss_kib += rss;
+                let resident = if shared {
+                    proportional_kib(pid).unwrap_or(rss)
+                } else {
+                    rss
+                };
+                tree.memory_kib += resident;
                 tree.hwm_kib = tree.hwm_kib.max(hwm);
             }
+            memfds.extend(memfds_of(pid));
+        }
+        memfds.sort_unstable();
+        memfds.dedup_by_key(|&mut (inode, _)| inode);
+        tree.memory_kib += memfds.iter().map(|&(_, kib)| kib).sum::<u64>();
+        if let (Some((scratch, size_kib)), Some(&init)) = (scratch, keepers.first()) {
+            tree.memory_kib += tmpfs_used_kib(init, scratch, size_kib);
         }
         tree
     }
+}
+
+/// The proportional set size of `pid` (a page shared by n processes counts 1/n in each),
+/// from `/proc/<pid>/smaps_rollup` (Linux 4.14).
+fn proportional_kib(pid: u32) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
+    status_field_kib(&text, "Pss:")
+}
+
+/// The memfd files `pid` holds open: (inode, KiB in use). A memfd's pages are memory that
+/// no resident set shows until mapped.
+fn memfds_of(pid: u32) -> Vec<((u64, u64), u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return Vec::new();
+    };
+    fds.flatten()
+        .filter(|fd| {
+            std::fs::read_link(fd.path())
+                .is_ok_and(|target| target.as_os_str().as_bytes().starts_with(b"/memfd:"))
+        })
+        .filter_map(|fd| std::fs::metadata(fd.path()).ok())
+        .map(|meta| ((meta.dev(), meta.ino()), meta.blocks() / 2))
+        .collect()
+}
+
+/// KiB in use in the run's scratch tmpfs (`size_kib` in all), seen through its init's
+/// root; 0 before the init has mounted it (a file system of another kind or size).
+fn tmpfs_used_kib(init: u32, scratch: &Path, size_kib: u64) -> u64 {
+    let mut path = PathBuf::from(format!("/proc/{init}/root"));
+    path.push(scratch.strip_prefix("/").unwrap_or(scratch));
+    let Ok(path) = c_path(&path) else {
+        return 0;
+    };
+    // struct statfs on 64-bit Linux: type, block size, blocks, free blocks, ...
+    let mut words = [0u64; 16];
+    // SAFETY: `words` has room for a struct statfs (120 bytes).
+    if unsafe { statfs(path.as_ptr(), words.as_mut_ptr().cast()) } != 0 {
+        return 0;
+    }
+    const TMPFS_MAGIC: u64 = 0x0102_1994;
+    let block_kib = words[1] / 1024;
+    if words[0] != TMPFS_MAGIC || words[2] * block_kib != size_kib {
+        return 0;
+    }
+    words[2].saturating_sub(words[3]) * block_kib
 }
 
 /// Whether `pid` is still the caller's copy between its fork and its exec (the same
@@ -1419,28 +2609,37 @@ fn children(pid: u32) -> Vec<u32> {
     found
 }
 
-/// From `/proc/<pid>/stat`: utime + stime + cutime + cstime (`own`), or only the reaped
-/// children's cutime + cstime.
-fn stat_cpu(pid: u32, own: bool) -> Option<Duration> {
+/// From `/proc/<pid>/stat`.
+struct Stat {
+    /// utime + stime.
+    own_cpu: Duration,
+    /// cutime + cstime: the children it reaped.
+    children_cpu: Duration,
+    /// In clock ticks since boot: with the pid, names one process.
+    start_time: u64,
+}
+
+fn stat_of(pid: u32) -> Option<Stat> {
     let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let after_name = &text[text.rfind(')')? + 1..];
+    // Fields 14-17 (utime, stime, cutime, cstime) and 22 (starttime), counted from 1.
     let fields: Vec<u64> = after_name
         .split_whitespace()
         .skip(11)
-        .take(4)
+        .take(9)
         .filter_map(|f| f.parse().ok())
         .collect();
-    if fields.len() < 4 {
+    if fields.len() < 9 {
         return None;
     }
-    let ticks = if own {
-        fields.iter().sum()
-    } else {
-        fields[2] + fields[3]
-    };
     // SAFETY: plain query.
     let per_second = unsafe { sysconf(SC_CLK_TCK) }.max(1) as u64;
-    Some(Duration::from_micros(ticks * 1_000_000 / per_second))
+    let time = |ticks: u64| Duration::from_micros(ticks * 1_000_000 / per_second);
+    Some(Stat {
+        own_cpu: time(fields[0] + fields[1]),
+        children_cpu: time(fields[2] + fields[3]),
+        start_time: fields[8],
+    })
 }
 
 fn status_field_kib(text: &str, key: &str) -> Option<u64> {

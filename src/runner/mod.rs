@@ -8,22 +8,31 @@
 //! output (up to the cap), the head of standard error, and CPU time, wall time and peak
 //! memory of every process the program started.
 //!
-//! How it keeps its promises on Linux (`linux.rs` has the process layout and the reasons):
+//! How it keeps its promises on Linux (`linux.rs` has the process layout and the reasons;
+//! README, "What the judge protects", says what holds in each mode):
 //! - **Containment.** Every run is started under a keeper process of the runner's own. Where
-//!   the system allows unprivileged user namespaces, the program runs in a PID namespace of
-//!   its own whose init is a keeper: when the program's main process ends, everything else
-//!   in the namespace is killed, and if the judge dies (any signal, SIGKILL included) the
-//!   keepers die with it (parent-death signals) and the kernel kills the whole namespace.
-//!   Elsewhere the keeper is a child subreaper: orphans come back to it and it kills them.
-//! - **Accounting.** CPU time (user + sys) and peak memory cover every process the program
-//!   starts: the keeper reaps them all, so their CPU time adds up in its rusage; memory is
-//!   the largest sum of resident sets seen by polling the tree every few milliseconds, or
-//!   a single process's own high-water mark when that is larger (the main process's is read
-//!   at its exit stop). Limits are enforced on the same polled figures.
-//! - **Isolation** (with a [`Sandbox`], namespace mode): the program's working folder is a
-//!   private, size-capped tmpfs of its own; the rest of the file system is read-only; the
-//!   test data folders are hidden; `/proc` shows only its own processes; standard input is
-//!   a pipe; files are capped in size. It cannot signal anything outside its namespace.
+//!   the system allows unprivileged user namespaces, the program runs in user, mount, PID,
+//!   IPC, network and UTS namespaces of its own, whose init is a keeper: when the program's
+//!   main process ends, everything else in the namespace is killed, and if the judge dies
+//!   (any signal, SIGKILL included) the keepers die with it (parent-death signals) and the
+//!   kernel kills the whole namespace. Elsewhere the keeper is a child subreaper: orphans
+//!   come back to it and it kills them, and when the judge dies it kills them before it
+//!   exits. The program has no terminal and a process group of its own.
+//! - **Accounting.** Where the caller may make cgroups (root; a cgroup v2 delegated to the
+//!   user), the program moves itself into a cgroup of the run's before its exec: CPU time
+//!   and memory of everything it starts, each page once, tmpfs, memfd and System V memory
+//!   included ([`accounting`]). Everywhere, the keeper reaps every process, so their CPU
+//!   time adds up in its rusage, and the caller polls the tree every few milliseconds: the
+//!   last CPU figure of every process seen, the summed resident (or, with more than one
+//!   process, proportional) sets, memfds and the scratch tmpfs, or a single process's own
+//!   high-water mark when that is larger. Limits are enforced on these figures.
+//! - **Isolation** (with a [`Sandbox`], namespace mode): the program sees a minimal root of
+//!   its own (the system's folders read-only, a few devices, its own files, a fresh `/proc`
+//!   with `/proc/sys` read-only) and works in a private, size-capped tmpfs; the project,
+//!   the test data and the user's home are not there; standard input is a pipe; files are
+//!   capped in size; it cannot signal anything outside its namespace; a root caller's
+//!   program runs as `nobody`. Subreaper mode walls the program in with Landlock where the
+//!   kernel has it ([`landlock_abi`]).
 //!
 //! Elsewhere (not Linux on x86-64 or aarch64) a portable fallback runs the program with
 //! wall time only, no memory figure and no containment.
@@ -70,16 +79,20 @@ pub enum Env {
     Exactly(Vec<(OsString, OsString)>),
 }
 
-/// Isolation for a program under test (see the module notes).
+/// Isolation for a program under test (see the module notes). Besides the system's
+/// folders, the program may read its executable and the regular files its arguments name by
+/// absolute path (a script, a checker's files), outside the hidden folders.
 #[derive(Clone, Debug)]
 pub struct Sandbox {
     /// An existing folder. With namespaces, each run mounts its own private tmpfs on it
-    /// (other runs and the caller never see its files); without, each run gets a fresh
-    /// subfolder that is removed afterwards.
+    /// (other runs and the caller never see its files; the run's root is assembled there
+    /// first); without, each run gets a fresh subfolder that is removed afterwards.
     pub scratch: PathBuf,
     /// Size of the scratch tmpfs.
     pub scratch_kib: u64,
-    /// Folders the program must not read (test data): an empty folder stands in their place.
+    /// Folders the program must not read (test data): no file in them is made visible to
+    /// it, whatever its arguments name (namespace mode: nothing of the project is in its
+    /// root anyway; subreaper mode: Landlock gives them no rule).
     pub hidden: Vec<PathBuf>,
 }
 
@@ -258,15 +271,22 @@ pub struct Run {
     pub wall: Duration,
     /// Peak resident memory of the program's processes together, when measured.
     pub peak_kib: Option<u64>,
+    /// The regular files the program left at the top of its scratch (working) folder, with
+    /// their sizes, read before the folder is torn down: a `freopen` the guard missed.
+    /// Empty without a sandbox (the folder is then the caller's). At most 16, names cut
+    /// at 48 bytes in namespace mode.
+    pub scratch_files: Vec<(String, u64)>,
 }
 
 /// How strongly this system lets the runner contain and isolate programs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Containment {
-    /// A PID, user and mount namespace per run: full containment and isolation.
+    /// User, mount, PID, IPC, network and UTS namespaces per run, and a minimal root: full
+    /// containment and isolation.
     Namespaces,
-    /// A subreaper keeper per run: descendants are accounted and killed at the end, but a
-    /// program can signal processes outside, and the file system is not protected.
+    /// A subreaper keeper per run: descendants are accounted and killed at the end; the
+    /// file system, the network and the judge are protected only by Landlock, where the
+    /// kernel has it ([`landlock_abi`]).
     Subreaper,
     /// No containment at all (not Linux).
     None,
@@ -276,6 +296,33 @@ pub enum Containment {
 /// `SUDOKU_JUDGE_NO_NAMESPACES=1` asks for the subreaper mode even where namespaces work.
 pub fn containment() -> Containment {
     sys::containment()
+}
+
+/// How a run's CPU time and memory are counted here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accounting {
+    /// A cgroup per run (cgroup v1's cpuacct and memory, or v2 with its memory controller):
+    /// every process and page the program had, however it ended or hid them.
+    Cgroup,
+    /// A cgroup v2 for CPU time only; memory is polled.
+    CgroupCpu,
+    /// The process tree polled every 5 ms (see the module notes): what lives less than a
+    /// poll can be missed, and neither the page cache nor a System V segment is counted.
+    Polling,
+}
+
+/// The accounting runs get on this system (probed once): a cgroup where the caller may make
+/// one (root; a cgroup v2 delegated to the user), else polling. Setting the environment
+/// variable `SUDOKU_JUDGE_NO_CGROUPS=1` asks for polling.
+pub fn accounting() -> Accounting {
+    sys::accounting()
+}
+
+/// The kernel's Landlock ABI version, 0 where it has none: what walls a subreaper-mode run
+/// in (the file system from 1, TCP from 4, signals and abstract sockets from 6; README,
+/// "What the judge protects").
+pub fn landlock_abi() -> u32 {
+    sys::landlock_abi()
 }
 
 /// Runs `spec` to its end or its limit. `Err` only when the program cannot be started.
@@ -571,6 +618,27 @@ mod tests {
         let run = run(&sh("b() { b | b & }; b; sleep 5").process_limit(20)).unwrap();
         assert_eq!(run.outcome, Outcome::ProcessLimit);
         assert!(started.elapsed() < Duration::from_secs(4));
+    }
+
+    #[test]
+    fn the_files_a_program_leaves_in_its_scratch_folder_are_listed() {
+        let scratch = std::env::temp_dir().join(format!("runner-scratch-{}", std::process::id()));
+        std::fs::create_dir_all(&scratch).unwrap();
+        let sandbox = Sandbox {
+            scratch: scratch.clone(),
+            scratch_kib: 1 << 10,
+            hidden: Vec::new(),
+        };
+        let script = "head -c 1200 /dev/zero > tmp.out; mkdir sub; : > empty";
+        let run = run(&sh(script).sandbox(sandbox)).unwrap();
+        std::fs::remove_dir_all(&scratch).ok();
+        assert_eq!(run.outcome, Outcome::Exited(0), "{run:?}");
+        let mut files = run.scratch_files;
+        files.sort();
+        assert_eq!(
+            files,
+            [("empty".to_string(), 0), ("tmp.out".to_string(), 1200)]
+        );
     }
 
     #[test]

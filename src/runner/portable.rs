@@ -15,6 +15,14 @@ pub fn containment() -> Containment {
 
 pub fn kill_run(_pid: u32) {}
 
+pub fn landlock_abi() -> u32 {
+    0
+}
+
+pub fn accounting() -> super::Accounting {
+    super::Accounting::Polling
+}
+
 pub fn install_interrupt_handler() {}
 
 pub fn run(spec: &Spec) -> Result<Run, String> {
@@ -89,5 +97,6 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         cpu: wall,
         wall,
         peak_kib: None,
+        scratch_files: Vec::new(),
     })
 }
