@@ -706,6 +706,9 @@ fn judge_case(
             None => compared(context.options, problem, &loaded.expected, &run.stdout),
         },
     };
+    if verdict != Verdict::Accepted {
+        details.extend(files_left(&run));
+    }
     if context.options.verbose {
         details.extend(both_outputs(&loaded.expected, &run.stdout));
     }
@@ -907,6 +910,29 @@ fn compared(options: &Options, problem: &Problem, expected: &[u8], actual: &[u8]
         );
     }
     (verdict, lines)
+}
+
+/// The files the program wrote in its working folder, as a hint under a failing case: an
+/// answer written to `tmp.out` by a `freopen` the `ONLINE_JUDGE` guard missed.
+fn files_left(run: &Run) -> Vec<String> {
+    if run.scratch_files.is_empty() {
+        return Vec::new();
+    }
+    let size = |bytes: u64| match bytes {
+        0..=1023 => format!("{bytes} B"),
+        _ if bytes < 1 << 20 => format!("{:.1} KB", bytes as f64 / 1024.0),
+        _ => format!("{:.1} MB", bytes as f64 / (1u64 << 20) as f64),
+    };
+    let files: Vec<String> = run
+        .scratch_files
+        .iter()
+        .map(|(name, bytes)| format!("{} ({})", clip(name), size(*bytes)))
+        .collect();
+    vec![format!(
+        "files it wrote in its working folder: {} (a freopen the judge's ONLINE_JUDGE guard missed? \
+         the judge reads standard output only)",
+        files.join(", ")
+    )]
 }
 
 /// The expected and the actual output, clipped, for --verbose.

@@ -3058,3 +3058,17 @@ fn own_input_prefers_the_answer_file_then_the_shipped_solution() {
         "{report}"
     );
 }
+
+/// A program that writes its answer to a file (a `freopen` left in) gets WA, and the
+/// report names the file it wrote in its working folder.
+#[test]
+fn a_failing_case_names_the_files_the_program_wrote() {
+    let program = r#"fn main() { std::fs::write("tmp.out", "42\n".repeat(300)).unwrap(); }"#;
+    let (output, report, verdict) =
+        judge_accepted_one(&scratch_file("files-left", "freopen.rs", program), &[]);
+    assert_eq!(verdict, "WA", "{report}{}", stderr(&output));
+    assert!(
+        report.contains("files it wrote in its working folder: tmp.out (900 B)"),
+        "{report}"
+    );
+}
