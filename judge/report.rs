@@ -296,10 +296,14 @@ impl Reporter {
             } else {
                 self.paint("FAILED", "31")
             };
+            // The kinds are shown where there is more than one (not for your own tests).
+            let kinds = match tally.by_kind[1].1 + tally.by_kind[2].1 {
+                0 => String::new(),
+                _ => format!("  ({})", tally.kinds_line()),
+            };
             say(&format!(
-                "{} {passed}/{total} passed  {mark}  ({})",
+                "{} {passed}/{total} passed  {mark}{kinds}",
                 padded(&tally.name, self.problem_width),
-                tally.kinds_line()
             ));
             let (official_passed, official_total) = tally.by_kind[0];
             if !tally.within_failures.is_empty() {
