@@ -7,16 +7,8 @@
 //! only the selected ones are read, so a broken folder never stops the judging of another; a
 //! folder without `limits` is skipped with a warning.
 //!
-//! The `limits` file is plain `key = value` lines (`#` starts a comment):
-//!
-//! ```text
-//! time_limit_ms = 1000          # CPU time, per case
-//! memory_limit_mib = 128
-//! time_limit_ms sudoku10 = 2000 # a per-case override: the key, the case name, the value
-//! ```
-//!
-//! Every value is checked: a number in range, each key once, an override naming an existing
-//! case; errors name `file:line`. A UTF-8 byte-order mark at the start is skipped.
+//! The `limits` file (its format: `sudoku_toolkit::limits`) names the problem's main judge
+//! and each judge's limits, and the kind of every case (official, within, beyond).
 //!
 //! Test data are files: `limits`, each `.in` and `.out` (and `checker.rs`, read by the build)
 //! must be regular files within a bound ([`read_regular`]): a FIFO, a device or an endless

@@ -1,13 +1,15 @@
 //! `judge`: checks a program against every case in `testdata/` before you submit: the shipped
 //! solutions, or your own file (`--solution`, in Rust, C++, C or Python) or command (`--cmd`).
 //!
-//! Pipeline, one module per job: [`discover`] the problems, cases and limits, [`build`] each
-//! program alone as an online judge does (flags from a [`profiles`] row), run it on each
-//! input under the CPU time and memory limits with `sudoku_toolkit::runner`, check the
-//! output with the problem's special judge or [`compare`] it (Luogu-style lines by default,
-//! `--compare exact|tokens`), [`report`] a line
-//! per case in a fixed order (cases run in parallel, `-j`) and `N passed, M failed`.
-//! Exit status 0 only when every case is AC, 1 when one is not, 2 when nothing could be
+//! Pipeline, one module per job: [`discover`] the problems, cases, their kinds and limits,
+//! [`build`] each program alone as the problem's judge does (a [`profiles`] row: the main
+//! judge of its `limits` file, or `--profile`), run it on each input under that judge's
+//! CPU time, memory and stack limits with `sudoku_toolkit::runner`, check the output with
+//! the problem's special judge or [`compare`] it as the judge compares (`--compare`
+//! overrides), [`report`] a line per case in a fixed order (cases run in parallel, `-j`)
+//! and `N passed, M failed`; cases beyond the statement do not count against a
+//! contestant's program unless `--beyond`.
+//! Exit status 0 only when every counted case is AC, 1 when one is not, 2 when nothing could be
 //! judged (bad arguments, no compiler, broken limits), 3 when the report could not be
 //! written. Each case is judged in steps that each return a value: are the program and the
 //! checker built, load the case (its files are regular and bounded, read into memory), run
@@ -42,26 +44,33 @@ fn usage() -> String {
         "\
 usage: judge [OPTIONS] [--] [PROBLEM | PROBLEM/CASE]...
 
-Builds each solutions/<problem>/main.rs as an online judge would (alone, `rustc --edition
-2021 -O` by default), runs it on every testdata/<problem>/<case>.in and checks the output
-against <case>.out (or with testdata/<problem>/checker.rs when there is one).
+Builds each solutions/<problem>/main.rs alone as the problem's main judge does (its
+`judge =` line in testdata/<problem>/limits, or --profile), runs it on every
+testdata/<problem>/<case>.in under that judge's limits and checks the output against
+<case>.out as that judge compares (or with testdata/<problem>/checker.rs).
 
 options:
-  --solution FILE     judge FILE instead of the shipped solution (one problem): .rs (rustc,
-                      per profile), .cpp/.cc (g++ -O2 -std=c++17 -DONLINE_JUDGE ... -lm),
-                      .c (gcc -O2 -DONLINE_JUDGE ... -lm), .py (python3, after py_compile)
-  --std STANDARD      the standard of a C++ (c++11, c++14, c++17, c++20, c++23) or C (c99,
-                      c11, c17) --solution file
+  --solution FILE     judge FILE instead of the shipped solution (one problem), built
+                      with the judge's command for it: .rs (rustc), .cpp/.cc (g++), .c
+                      (gcc), .py (python3 or pypy3, after py_compile). Cases beyond the
+                      statement run but do not count (--beyond counts them)
+  --std STANDARD      the standard of a C++ (c++98 .. c++23, gnu++98 .. gnu++23) or C
+                      (c89, c99, c11, c17, and gnu forms) --solution file, instead of the
+                      profile's
   --cmd 'COMMAND'     judge a command run by /bin/sh in this folder (one problem)
-  --profile NAME      build Rust like this judge and apply its source-size limit (a
-                      shipped file over it is judged without comments, as `submit`
-                      prints it; a --solution file over it is SLE):
+  --beyond            count the cases beyond the statement against --solution or --cmd
+  --profile NAME      judge as this judge does: its limits, compilers and standards,
+                      comparison, stack, environment and source limit (a shipped file over
+                      it is judged without comments, as `submit` prints it; a --solution
+                      file over it is SLE):
 {}
   --time-limit MS     override every CPU time limit (milliseconds)
   --memory-limit MIB  override every memory limit (MiB)
-  --compare MODE      how outputs are compared without a checker: lines (the default,
-                      Luogu's: trailing spaces, CR and final blank lines ignored), exact
-                      (byte for byte) or tokens (white-space separated words)
+  --compare MODE      how outputs are compared without a checker, instead of the judge's:
+                      lines (Luogu's: trailing spaces, CR and final blank lines ignored),
+                      lines-or-pe (POJ's: PE where only other white space differs), exact
+                      (byte for byte), tokens (white-space separated words),
+                      tokens-any-case (Kattis')
   --diff              under a WA, a line diff of the expected and the actual output
                       (the first {} lines of each)
   --tests DIR         judge --solution or --cmd on your own folder of NAME.in + NAME.out
@@ -70,8 +79,9 @@ options:
   --checker FILE      a testlib-style checker (`checker INPUT OUTPUT ANSWER`, exit 0 AC,
                       1 WA, 2 PE), built like a solution, instead of comparing
   --input FILE        run once on FILE (- for stdin) for one PROBLEM: the output, CPU
-                      time, memory and exit status, then a check against the oracle's
-                      answer or the problem's checker when one can be made
+                      time, memory and exit status, then a check against the answer file
+                      beside FILE (or of the shipped case with its bytes), else the
+                      shipped solution's answer, else the oracle's
   -j, --jobs N        cases run in parallel (default: the number of cores)
   --verbose           print the expected and actual output of each case (clipped)
   --root DIR          project folder (default: the nearest folder with a Cargo.toml)
@@ -82,7 +92,7 @@ verdicts: AC, WA, PE (checker says presentation), RE, TLE (CPU time), MLE, OLE (
 over {} MiB), CE, SLE (source over the profile's limit), JE (judge error: checker or test
 data broken; counted as a failure)
 
-exit status: 0 every case AC, 1 one is not (or the report's reader went away, `| head`),
+exit status: 0 every counted case AC, 1 one is not (or the report's reader went away, `| head`),
 {EXIT_NOT_JUDGED} nothing judged (bad arguments, no compiler, broken limits), {} the report could not
 be written (a full disk)",
         profiles::help_table(),
@@ -384,7 +394,11 @@ fn own_tests(dir: &Path, options: &Options) -> Result<Problem, String> {
     };
     let time = match options.time_limit_ms {
         Some(ms) => format!("{ms} ms (--time-limit)"),
-        None => format!("{} ms ({from})", problem.judge_limits().time_limit_ms),
+        // The time here: scaled when the folder's limits are a slower judge's own.
+        None => format!(
+            "{} ms ({from})",
+            problem.limits.here(problem.profile, "", None, None).time_ms
+        ),
     };
     let memory = match options.memory_limit_mib {
         Some(mib) => format!("{mib} MiB (--memory-limit)"),
@@ -558,12 +572,12 @@ fn contract_line(problem: &Problem, options: &Options) -> String {
         Some(_) => "the special judge".to_string(),
         None => format!("compared as {compare}"),
     };
-    let time = match profile.slowdown {
-        1.0 => format!("{} ms", limits.time_limit_ms),
-        slowdown => format!(
-            "{} ms ({} ms here: its machines ran {slowdown}x slower)",
-            limits.time_limit_ms,
-            scaled(limits.time_limit_ms, slowdown)
+    let here = problem.limits.here(profile, "", None, None);
+    let time = match here.scaled_from {
+        None => format!("{} ms", limits.time_limit_ms),
+        Some((ms, slowdown)) => format!(
+            "{ms} ms ({} ms here: its machines ran {slowdown}x slower)",
+            here.time_ms
         ),
     };
     format!(
@@ -592,6 +606,12 @@ impl Context<'_> {
         self.options.solution.is_some() || self.options.cmd.is_some()
     }
 
+    /// Whether `case` was named on the command line (`p1074/sparse17`): then it counts.
+    fn named(&self, problem: &Problem, case: &Case) -> bool {
+        let name = format!("{}/{}", problem.name, case.name);
+        self.options.selectors.contains(&name)
+    }
+
     /// Whether a case of this kind counts in the summary and the exit status: every case
     /// for our own solutions; for a contestant's, official and within, and beyond only with
     /// `--beyond`.
@@ -613,49 +633,36 @@ struct LoadedCase<'a> {
 }
 
 /// The limits a case runs under: the problem's under its judge, or the command line's.
-struct CaseLimits {
-    /// The CPU time limit here: the judge's, divided by how much slower its machines ran.
-    time_ms: u64,
-    memory_mib: u64,
-    stack_bytes: u64,
-    /// The judge's own time limit and its slowdown, when they differ from `time_ms`.
-    scaled_from: Option<(u64, f64)>,
-}
+struct CaseLimits(limits::RunLimits);
 
 impl CaseLimits {
     fn of(options: &Options, problem: &Problem, case: &str) -> CaseLimits {
-        let judge = problem.judge_limits();
-        let memory_mib = options.memory_limit_mib.unwrap_or(judge.memory_limit_mib);
-        let slowdown = problem.profile.slowdown;
-        let judges_ms = judge.time_limit_for(case);
-        let (time_ms, scaled_from) = match options.time_limit_ms {
-            Some(ms) => (ms, None),
-            None if slowdown == 1.0 => (judges_ms, None),
-            None => (scaled(judges_ms, slowdown), Some((judges_ms, slowdown))),
-        };
-        CaseLimits {
-            time_ms,
-            memory_mib,
-            stack_bytes: problem.profile.stack.bytes(memory_mib),
-            scaled_from,
-        }
+        let here = problem.limits.here(
+            problem.profile,
+            case,
+            options.time_limit_ms,
+            options.memory_limit_mib,
+        );
+        CaseLimits(here)
     }
 
     /// `294 ms` or `294 ms here: poj's 1000 ms on machines 3.4x slower`.
     fn time_shown(&self, judge: &str) -> String {
-        match self.scaled_from {
-            None => format!("{} ms", self.time_ms),
+        match self.0.scaled_from {
+            None => format!("{} ms", self.0.time_ms),
             Some((ms, slowdown)) => format!(
                 "{} ms here: {judge}'s {ms} ms on machines {slowdown}x slower",
-                self.time_ms
+                self.0.time_ms
             ),
         }
     }
 }
 
-/// `ms` divided by `slowdown`, at least 1 ms.
-fn scaled(ms: u64, slowdown: f64) -> u64 {
-    ((ms as f64 / slowdown).round() as u64).max(1)
+impl std::ops::Deref for CaseLimits {
+    type Target = limits::RunLimits;
+    fn deref(&self) -> &limits::RunLimits {
+        &self.0
+    }
 }
 
 /// Judges one case, step by step: are the program and checker ready, load the case, run the
@@ -672,7 +679,10 @@ fn judge_case(
         problem: problem.name.clone(),
         case: case.name.clone(),
         kind: case.kind.clone(),
-        counted: context.counts(&case.kind),
+        // Broken test data always counts, and so does a case named on the command line.
+        counted: context.counts(&case.kind)
+            || verdict == Verdict::JudgeError
+            || context.named(problem, case),
         verdict,
         cpu: run.map(|run| run.cpu),
         peak_kib: run.and_then(|run| run.peak_kib),
@@ -843,29 +853,15 @@ fn ended_early(
         Outcome::Signaled(signal) => (
             Verdict::RuntimeError,
             crash_lines(
-                format!("killed by signal {signal}{}", signal_meaning(signal)),
+                format!(
+                    "killed by signal {signal}{}",
+                    runner::signal_meaning(signal)
+                ),
                 run,
                 program,
             ),
         ),
     })
-}
-
-/// What the common fatal signals mean, for the RE line.
-fn signal_meaning(signal: i32) -> String {
-    let meaning = match signal {
-        4 => "illegal instruction".to_string(),
-        6 => "abort: a failed assertion or a C++ exception".to_string(),
-        8 => "arithmetic error: division by zero?".to_string(),
-        9 => "killed".to_string(),
-        11 => "segmentation fault: out of bounds or too deep a recursion?".to_string(),
-        25 => format!(
-            "file size limit: files are capped at {} MiB",
-            FILE_SIZE_LIMIT >> 20
-        ),
-        _ => return String::new(),
-    };
-    format!(" ({meaning})")
 }
 
 /// How the program crashed, then the first lines of its stderr (a panic's message) and the

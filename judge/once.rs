@@ -45,12 +45,19 @@ pub fn run_once(
             return Ok(false);
         }
     };
-    let limits = CaseLimits::of(context.options, problem, "");
-    let run = run_case(program, bytes.clone(), &limits, &context.sandbox)?;
+    // A shipped case runs as the judge runs it: its own limit, its text mode, its kind.
+    let shipped = shipped_case(problem, &bytes);
+    let limits = CaseLimits::of(context.options, problem, shipped.map_or("", |c| &c.name));
+    let text_mode = matches!(shipped, Some(c) if c.kind == (Kind::Official { text_mode: true }));
+    let fed = match text_mode && context.contestant() {
+        true => sudoku_toolkit::limits::as_text_mode(&bytes),
+        false => bytes.clone(),
+    };
+    let run = run_case(program, fed, &limits, &context.sandbox)?;
     show_run(&run, &limits);
     if let Some(judged) = ended_early(&run, &limits, program, problem) {
         show_verdict("run", &judged);
-        return Ok(false);
+        return Ok(not_counted(context, shipped));
     }
     let judged = match answer(context, problem, &bytes) {
         Ok(answer) => check(context, problem, checker, &bytes, &answer, &run)?,
@@ -76,7 +83,37 @@ pub fn run_once(
         return Ok(true);
     }
     show_verdict("check", &judged);
-    Ok(judged.0 == Verdict::Accepted)
+    Ok(judged.0 == Verdict::Accepted || not_counted(context, shipped))
+}
+
+/// Whether the input is a shipped case beyond the statement, which does not count against
+/// a contestant's program (said so); `false` otherwise.
+fn not_counted(context: &Context, shipped: Option<&Case>) -> bool {
+    let Some(case) = shipped else {
+        return false;
+    };
+    let Kind::Beyond(reason) = &case.kind else {
+        return false;
+    };
+    if !context.contestant() || context.options.beyond {
+        return false;
+    }
+    say(&format!(
+        "this is the shipped case {}, beyond the statement ({reason}): not counted \
+         (--beyond counts it)",
+        case.name
+    ));
+    true
+}
+
+/// The shipped case of `problem` whose input has exactly these bytes.
+fn shipped_case<'a>(problem: &'a Problem, input: &[u8]) -> Option<&'a Case> {
+    problem.cases.iter().find(|case| {
+        let Some(path) = &case.input else {
+            return false;
+        };
+        discover::read_regular(path, discover::CASE_FILE_MAX).is_ok_and(|same| same == input)
+    })
 }
 
 /// The input's bytes: the file's, or standard input's for `-` (bounded as a case's are).
@@ -186,10 +223,7 @@ fn answer_file(context: &Context, problem: &Problem, input: &[u8]) -> Option<(Ve
         .into_iter()
         .flat_map(|stem| [format!("{stem}.out"), format!("{stem}.ans")])
         .map(std::path::PathBuf::from);
-    let shipped = problem.cases.iter().filter_map(|case| {
-        let same = discover::read_regular(case.input.as_ref()?, discover::CASE_FILE_MAX).ok()?;
-        (same == input).then(|| case.expected.clone())?
-    });
+    let shipped = shipped_case(problem, input).and_then(|case| case.expected.clone());
     beside.chain(shipped).find_map(|path| {
         let text = discover::read_regular(&path, discover::CASE_FILE_MAX).ok()?;
         Some((text, shown(context.root, &path)))

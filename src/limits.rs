@@ -28,6 +28,7 @@
 //! errors name `file:line`. A UTF-8 byte-order mark at the start is skipped.
 //! Verified by the unit tests below and tests/judge.rs.
 
+use crate::profiles::Profile;
 use std::ops::RangeInclusive;
 
 /// Limits accepted in a `limits` file (a typo like 10000000 s is an error, not a hang).
@@ -75,6 +76,56 @@ impl JudgeLimits {
             .find(|(name, _)| name == case)
             .map_or(self.time_limit_ms, |&(_, ms)| ms)
     }
+}
+
+/// What a program runs under here for one case, under one judge's contract: the judge's
+/// own time limit divided by how much slower its machines ran ([`Profile::slowdown`],
+/// applied only to that judge's own limits), its memory limit, and its stack.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunLimits {
+    pub time_ms: u64,
+    pub memory_mib: u64,
+    pub stack_bytes: u64,
+    /// The judge's own time limit and its slowdown, when `time_ms` was scaled from them.
+    pub scaled_from: Option<(u64, f64)>,
+}
+
+impl Limits {
+    /// The limits of `case` here under `profile` (a case name that is not a case, such as
+    /// `""`, gets the judge's common limit); `time_ms` and `memory_mib` override them.
+    pub fn here(
+        &self,
+        profile: &Profile,
+        case: &str,
+        time_ms: Option<u64>,
+        memory_mib: Option<u64>,
+    ) -> RunLimits {
+        let judge = self.under(profile.name);
+        let memory_mib = memory_mib.unwrap_or(judge.memory_limit_mib);
+        let judges_ms = judge.time_limit_for(case);
+        // Only the judge's own limits were measured on its machines.
+        let slowdown = if self.knows(profile.name) {
+            profile.slowdown
+        } else {
+            1.0
+        };
+        let (time_ms, scaled_from) = match time_ms {
+            Some(ms) => (ms, None),
+            None if slowdown == 1.0 => (judges_ms, None),
+            None => (scaled(judges_ms, slowdown), Some((judges_ms, slowdown))),
+        };
+        RunLimits {
+            time_ms,
+            memory_mib,
+            stack_bytes: profile.stack.bytes(memory_mib),
+            scaled_from,
+        }
+    }
+}
+
+/// `ms` divided by `slowdown`, at least 1 ms.
+pub fn scaled(ms: u64, slowdown: f64) -> u64 {
+    ((ms as f64 / slowdown).round() as u64).max(1)
 }
 
 /// A whole `limits` file.
@@ -380,6 +431,26 @@ mod tests {
         assert_eq!(limits.under("poj").time_limit_for("one"), 20000);
         assert_eq!(limits.under("poj").time_limit_for("two_a"), 10000);
         assert!(limits.knows("poj") && limits.knows("acwing") && !limits.knows("luogu"));
+    }
+
+    #[test]
+    fn a_judges_slowdown_scales_only_its_own_limits() {
+        let poj = crate::profiles::find("poj").unwrap();
+        let luogu = crate::profiles::find("luogu").unwrap();
+        let with_poj = parse(
+            "judge = luogu\ntime_limit_ms = 1000\nmemory_limit_mib = 64\n\
+             [poj]\ntime_limit_ms = 3400\nmemory_limit_mib = 64\n",
+        )
+        .unwrap();
+        let here = with_poj.here(poj, "one", None, None);
+        assert_eq!((here.time_ms, here.scaled_from), (1000, Some((3400, 3.4))));
+        assert_eq!(here.stack_bytes, 64 << 20);
+        assert_eq!(with_poj.here(luogu, "one", None, None).time_ms, 1000);
+        assert_eq!(with_poj.here(poj, "one", Some(7), None).time_ms, 7);
+        // Luogu's limits under POJ's contract: not scaled, they were not POJ's.
+        let luogu_only =
+            parse("judge = luogu\ntime_limit_ms = 1000\nmemory_limit_mib = 64\n").unwrap();
+        assert_eq!(luogu_only.here(poj, "one", None, None).time_ms, 1000);
     }
 
     #[test]

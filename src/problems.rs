@@ -89,7 +89,8 @@ pub enum Promise {
     FewerSolutionsThan(u64),
     /// Every puzzle has at least one solution (POJ 2676: any of several is accepted).
     SolvableEach,
-    /// Every board has at least this many givens (P1074: NOIP's 24).
+    /// Every board has at least this many givens, and they do not clash (P1074: NOIP's 24;
+    /// a Sudoku's givens never clash).
     AtLeastGivens(usize),
 }
 
@@ -395,7 +396,14 @@ impl Problem {
     pub fn within_statement(&self, text: &str) -> Result<bool, String> {
         let (cap, wanted): (u64, fn(u64, u64) -> bool) = match self.promise {
             Promise::Nothing => return Ok(true),
-            Promise::AtLeastGivens(least) => return Ok(self.fewest_givens(text)? >= least),
+            Promise::AtLeastGivens(least) => {
+                let board = match self.input {
+                    Input::Board9 { parse, .. } => parse(text)?,
+                    _ => return Ok(self.fewest_givens(text)? >= least),
+                };
+                return Ok(board.iter().filter(|&&cell| cell != 0).count() >= least
+                    && !oracle::clashes(&board));
+            }
             Promise::OneSolutionEach => (2, |count, _| count == 1),
             Promise::FewerSolutionsThan(cap) => (cap, |count, cap| count < cap),
             Promise::SolvableEach => (1, |count, _| count >= 1),

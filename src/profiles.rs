@@ -162,8 +162,8 @@ pub const PROFILES: &[Profile] = &[
                    and MS VC++), so text-mode input: weak evidence (blog posts). The G++ \
                    command and standard unconfirmed: gnu++98 and gnu89, the defaults of \
                    its era's GCC (`gets` compiles); stack unconfirmed: the memory limit. \
-                   Its machines ran published POJ 3074 programs 3.0-3.9 times slower than \
-                   the reference machine (median 3.4; results/2026-11-27-verdicts.md)",
+                   Its machines ran published POJ 3074 programs slower than the reference \
+                   machine: `slowdown`, measured in results/2026-11-27-verdicts.md",
     },
     Profile {
         name: "acwing",
@@ -369,21 +369,43 @@ pub fn names() -> String {
     names.join(", ")
 }
 
-/// The table for `--help`: name, flags, source limit, and where the facts come from.
+/// The table for `--help`: each judge's Rust and C++ commands, comparison, stack,
+/// environment, slowdown and source limit, then where the facts come from.
 pub fn help_table() -> String {
     let mut lines = Vec::new();
     for p in PROFILES {
+        let rust = match p.takes_rust {
+            true => format!("rustc {}", p.rustc_flags.join(" ")),
+            false => "takes no Rust (ours built as generic)".to_string(),
+        };
         let limit = p.source_limit.map_or("no source limit".to_string(), |b| {
             format!("source <= {} KiB", b >> 10)
         });
+        lines.push(format!("    {:<11} {rust} ({limit})", p.name));
+        let stack = match p.stack {
+            Stack::MemoryLimit => "stack = memory".to_string(),
+            Stack::Mib(mib) => format!("stack {mib} MiB"),
+        };
+        let env: Vec<String> = p.env.iter().map(|(k, v)| format!(", {k}={v}")).collect();
+        let slower = match p.slowdown {
+            1.0 => String::new(),
+            x => format!(", limits / {x} (slower machines)"),
+        };
         lines.push(format!(
-            "    {:<11} rustc {} ({limit})",
-            p.name,
-            p.rustc_flags.join(" ")
+            "{:16}g++ {}; compared as {}, {stack}{}{slower}",
+            "",
+            p.cpp.flags.join(" "),
+            p.compare.name(),
+            env.concat()
         ));
-        // The source, wrapped at 90 columns under the flags.
+        // The sources, wrapped at 90 columns.
         let mut line = String::from("                from:");
-        for word in p.source.split_whitespace() {
+        for word in p
+            .source
+            .split_whitespace()
+            .chain(["--"])
+            .chain(p.contract.split_whitespace())
+        {
             if line.len() + 1 + word.len() > 90 {
                 lines.push(std::mem::replace(&mut line, " ".repeat(21)));
             }

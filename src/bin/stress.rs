@@ -38,7 +38,7 @@ use std::time::{Duration, Instant};
 use sudoku_toolkit::build::{self, BuildError, Program};
 use sudoku_toolkit::cases::{Outcome, Verdict};
 use sudoku_toolkit::compare::{self, Mode};
-use sudoku_toolkit::limits::Limits;
+use sudoku_toolkit::limits::{Limits, RunLimits};
 use sudoku_toolkit::problems::{self, Input as Format, Problem, Shrink};
 use sudoku_toolkit::profiles::{self, Profile, PROFILES};
 use sudoku_toolkit::rng::Rng;
@@ -157,6 +157,9 @@ struct Programs {
     compare: Mode,
     /// The program's CPU limit per case: the judge's (`--timeout` instead).
     limit: Duration,
+    /// The program's memory (MiB) and stack (bytes): the judge's.
+    memory_mib: u64,
+    stack_bytes: u64,
     /// The helpers' CPU limit per run.
     helper_timeout: Duration,
 }
@@ -303,7 +306,7 @@ fn stress(options: &Options) -> Result<bool, String> {
             skipped += 1;
             continue;
         }
-        let (result, printed) = tried(&programs.tested, &input, &verdict, programs.limit)?;
+        let (result, printed) = tried(&programs, &input, &verdict)?;
         if progress && last_progress.elapsed() > Duration::from_millis(250) {
             last_progress = Instant::now();
             eprint!(
@@ -393,11 +396,13 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
     let given = options.program.as_ref().unwrap_or(&shipped_given);
     let profile = judge_profile(root, options);
     let compare = options.compare.unwrap_or(profile.compare);
+    let run_limits = judge_limits(root, problem, profile);
     let limit = options
         .timeout
-        .unwrap_or_else(|| judge_limit(root, problem, profile));
+        .unwrap_or(Duration::from_millis(run_limits.time_ms));
     eprintln!(
-        "stress {} as {} judges it: built as it builds, {} ms of CPU a case{}, compared as {}",
+        "stress {} as {} judges it: built as it builds, {} ms of CPU a case{}, {} MiB, \
+         compared as {}",
         problem.name,
         profile.name,
         limit.as_millis(),
@@ -406,6 +411,7 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
         } else {
             ""
         },
+        run_limits.memory_mib,
         compare.name()
     );
     let (tested, shown) = program(root, given, harness.as_deref(), "the program", profile)?;
@@ -463,20 +469,27 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
         shipped,
         compare,
         limit,
+        memory_mib: run_limits.memory_mib,
+        stack_bytes: run_limits.stack_bytes,
         helper_timeout: options
             .timeout
             .map_or(HELPER_TIMEOUT, |t| t.max(HELPER_TIMEOUT)),
     })
 }
 
-/// The judge's CPU limit for the problem (its limits file, divided by how much slower the
-/// judge's machines ran), or 10 s when the file cannot be read.
-fn judge_limit(root: &Path, problem: &Problem, profile: &Profile) -> Duration {
-    let Ok(limits) = Limits::read(&problem.testdata(root)) else {
-        return HELPER_TIMEOUT;
-    };
-    let ms = limits.under(profile.name).time_limit_ms as f64 / profile.slowdown;
-    Duration::from_millis((ms.round() as u64).max(1))
+/// The judge's limits for the problem here (its limits file under `profile`, time scaled
+/// for the judge's slower machines: the judge's own rule), or 10 s, no memory limit and an
+/// 8 MiB stack when the file cannot be read.
+fn judge_limits(root: &Path, problem: &Problem, profile: &Profile) -> RunLimits {
+    match Limits::read(&problem.testdata(root)) {
+        Ok(limits) => limits.here(profile, "", None, None),
+        Err(_) => RunLimits {
+            time_ms: HELPER_TIMEOUT.as_millis() as u64,
+            memory_mib: 65_536,
+            stack_bytes: 8 << 20,
+            scaled_from: None,
+        },
+    }
 }
 
 /// One program, built as the judge builds it under `profile`, and how to run it by hand.
@@ -492,7 +505,11 @@ fn program(
             Program {
                 path: path.clone(),
                 args: Vec::new(),
-                env: std::env::vars_os().collect(),
+                // As the judge runs a program: the fixed environment and the judge's own.
+                env: runner::minimal_env()
+                    .into_iter()
+                    .chain(profile.env.iter().map(|&(k, v)| (k.into(), v.into())))
+                    .collect(),
                 rename: None,
             },
             path.display().to_string(),
@@ -793,16 +810,20 @@ fn sandbox() -> Result<&'static Sandbox, String> {
         .map_err(Clone::clone)
 }
 
-/// Runs `program` on `input` and checks it: the verdict and what it printed. `Err` only
+/// Runs the tested program on `input` under the judge's limits and checks it: the verdict and what it printed. `Err` only
 /// when it cannot be started at all.
 fn tried(
-    program: &Program,
+    programs: &Programs,
     input: &str,
     verdict: &Verdict,
-    timeout: Duration,
 ) -> Result<(Result<(), String>, String), String> {
-    let spec = program.spec();
-    Ok(match outcome_of(spec, input, timeout)? {
+    // The judge's limits: its time (in outcome_of), memory and stack.
+    let spec = programs
+        .tested
+        .spec()
+        .memory_limit_mib(programs.memory_mib)
+        .stack_limit(programs.stack_bytes);
+    Ok(match outcome_of(spec, input, programs.limit)? {
         Ok(outcome) => (verdict(&outcome), outcome.stdout),
         Err(why) => (Err(why), String::new()),
     })
@@ -849,7 +870,11 @@ fn outcome_of(
         }),
         Ended::Signaled(signal) => Ok(Outcome {
             stdout: text(&run.stdout),
-            stderr: format!("killed by signal {signal}; {}", text(&run.stderr_head)),
+            stderr: format!(
+                "killed by signal {signal}{}\n{}",
+                runner::signal_meaning(signal),
+                text(&run.stderr_head)
+            ),
             success: false,
         }),
     })
@@ -920,7 +945,7 @@ fn shrink_and_save(
             eprint!("\rshrinking: {} of at most {budget} runs ", runs.get());
         }
         matches!(
-            tried(&programs.tested, candidate, &verdict, programs.limit),
+            tried(programs, candidate, &verdict),
             Ok((Err(why), _)) if verdict_of(&why) == kind
         )
     };

@@ -278,6 +278,24 @@ pub struct Run {
     pub scratch_files: Vec<(String, u64)>,
 }
 
+/// What the common fatal signals mean, for an RE line: ` (segmentation fault: ...)`, or
+/// nothing for another signal.
+pub fn signal_meaning(signal: i32) -> String {
+    let meaning = match signal {
+        4 => "illegal instruction".to_string(),
+        6 => "abort: a failed assertion or a C++ exception".to_string(),
+        8 => "arithmetic error: division by zero?".to_string(),
+        9 => "killed".to_string(),
+        11 => "segmentation fault: out of bounds or too deep a recursion?".to_string(),
+        25 => format!(
+            "file size limit: files are capped at {} MiB",
+            FILE_SIZE_LIMIT >> 20
+        ),
+        _ => return String::new(),
+    };
+    format!(" ({meaning})")
+}
+
 /// How strongly this system lets the runner contain and isolate programs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Containment {

@@ -321,3 +321,109 @@ fn a_failed_save_is_an_error_not_saved() {
     assert!(said.contains("cannot save the failing case"), "{said}");
     assert!(!String::from_utf8_lossy(&output.stdout).contains("reproduce"));
 }
+
+/// `--hard` makes every other case a minimal unique puzzle (within the statement): a
+/// program wrong on everything leaves them in stress-failures/ to look at.
+#[test]
+fn hard_cases_are_minimal_unique_puzzles() {
+    let (root, program) = scratch_with_script("hard", "cat >/dev/null; echo x");
+    let output = stress_with(
+        &root,
+        &program,
+        "4",
+        &["--hard", "--keep-going", "--no-shrink"],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    for case in [1, 3] {
+        let input = fs::read_to_string(root.join(format!("stress-failures/acwing166-7-{case}.in")))
+            .unwrap();
+        for line in input.lines().filter(|line| line.len() == 81) {
+            let givens = line.bytes().filter(|b| b.is_ascii_digit()).count();
+            assert!(givens <= 30, "case {case}: {givens} givens: {line}");
+        }
+    }
+}
+
+/// A case over the judge's time limit is a TLE failure with its CPU time, shrunk to the
+/// fewest puzzles that still take too long (here: two, one alone answers nothing).
+#[test]
+fn a_case_over_the_time_limit_is_a_tle_shrunk_to_what_still_takes_too_long() {
+    if !tool_present("python3") {
+        return;
+    }
+    let (root, _) = scratch_with_script("tle", "true");
+    let program = root.join("slow.py");
+    fs::write(
+        &program,
+        "import sys\nn = sum(1 for l in sys.stdin.read().split() if len(l) == 81)\n\
+         while n >= 2: pass\n",
+    )
+    .unwrap();
+    let generator = root.join("gen.py");
+    let sample = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/acwing166/poj3074_sample.in"),
+    )
+    .unwrap();
+    let puzzles: Vec<&str> = sample.lines().filter(|l| l.len() == 81).collect();
+    fs::write(
+        &generator,
+        format!(
+            "print('{}')\nprint('{}')\nprint('{}')\nprint('end')\n",
+            puzzles[0], puzzles[1], puzzles[0]
+        ),
+    )
+    .unwrap();
+    let output = stress_in(
+        &root,
+        &[
+            "acwing166",
+            "--solution",
+            program.to_str().unwrap(),
+            "--gen",
+            generator.to_str().unwrap(),
+            "--cases",
+            "1",
+        ],
+    );
+    let report = failing_report(&output);
+    assert!(
+        report.contains("case 0: TLE\n    killed after") && report.contains("(limit 1000 ms)"),
+        "{report}"
+    );
+    assert!(report.contains("(2 puzzle(s), "), "{report}");
+}
+
+/// Output that differs only in white space fails on every case: it is not shrunk.
+#[test]
+fn a_white_space_failure_is_not_shrunk() {
+    if !tool_present("python3") {
+        return;
+    }
+    let board = "1 2 3 4 5 6 7 8 9\n4 5 6 7 8 9 1 2 3\n7 8 9 1 2 3 4 5 6\n\
+                 2 3 4 5 6 7 8 9 1\n5 6 7 8 9 1 2 3 4\n8 9 1 2 3 4 5 6 7\n\
+                 3 4 5 6 7 8 9 1 2\n6 7 8 9 1 2 3 4 5\n9 1 2 3 4 5 6 7 0\n";
+    let grid = sudoku_toolkit::formats::parse_p1074(board).unwrap();
+    let score = sudoku_toolkit::oracle::best_p1074_score(&grid).unwrap();
+    let (root, program) =
+        scratch_with_script("spaces", &format!("cat >/dev/null; echo ' {score}'"));
+    let generator = root.join("gen.py");
+    fs::write(&generator, format!("print(\"\"\"{board}\"\"\", end='')\n")).unwrap();
+    let output = stress_in(
+        &root,
+        &[
+            "p1074",
+            "--cmd",
+            program.to_str().unwrap(),
+            "--gen",
+            generator.to_str().unwrap(),
+            "--cases",
+            "1",
+        ],
+    );
+    let report = failing_report(&output);
+    assert!(report.contains("hint: only white space"), "{report}");
+    assert!(
+        report.contains("not shrunk: only white space differs"),
+        "{report}"
+    );
+}
