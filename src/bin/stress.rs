@@ -77,7 +77,8 @@ reference's -small.out), with the command that reproduces it.
   --keep-going     run every case instead of stopping at the first failure
   --no-shrink      save the failing case as it is
   --hard           every other case one of the problem's hard boards within its statement:
-                   minimal unique puzzles, P1074 boards with 24-26 givens
+                   minimal unique puzzles, disguised shipped forum-hardest and 17-clue
+                   puzzles, P1074 boards with 24-26 givens
   --diff           a line diff under a wrong answer
   --timeout SECS   the program's CPU seconds per case (default: the judge's limit, a case
                    over it is a TLE failure, shrunk like any other); the reference, brute
@@ -726,29 +727,75 @@ fn unchecked() -> Verdict {
 }
 
 /// Case `case` of `--hard` (every other one): one of the problem's hard boards within its
-/// statement: minimal unique puzzles (9x9 or 16x16), P1074 boards with as few givens as it
-/// promises. `None` for the other cases, without `--hard`, and for P4573 (its mix is hard).
+/// statement: P1074 boards with as few givens as it promises; else, in turn, a minimal
+/// unique puzzle (9x9 or 16x16) or a disguised copy of a shipped hard puzzle
+/// ([`hard_pool`]: forum-hardest and 17-clue ones). `None` for the other cases, without
+/// `--hard`, and for P4573 (its mix is hard).
 fn hard_case(options: &Options, rng: &mut Rng, case: usize) -> Option<String> {
     if !options.hard || case % 2 == 0 {
         return None;
     }
-    let minimal9 = |rng: &mut Rng| boards::unique(rng, 0);
+    let hard9 = |rng: &mut Rng, turn: usize| match hard_pool() {
+        pool if turn % 2 == 1 && !pool.is_empty() => disguised(&pool[rng.below(pool.len())], rng),
+        _ => boards::unique(rng, 0),
+    };
     Some(match options.problem.input {
         Format::Board9 { print, .. } => match options.problem.promise {
             problems::Promise::AtLeastGivens(least) => {
                 let givens = least + rng.below(3);
                 print(&boards::sparse(rng, givens))
             }
-            _ => print(&minimal9(rng)),
+            _ => print(&hard9(rng, case / 2)),
         },
         Format::Boards9 { print, .. } => {
-            let puzzles: Vec<formats::Grid> =
-                (0..1 + rng.below(3)).map(|_| minimal9(rng)).collect();
+            let puzzles: Vec<formats::Grid> = (0..1 + rng.below(3))
+                .map(|turn| hard9(rng, case / 2 + turn))
+                .collect();
             print(&puzzles)
         }
         Format::Boards16 { print, .. } => print(&[boards16::minimal_unique(rng)]),
         Format::Signs { .. } => return None,
     })
+}
+
+/// The shipped hard 9x9 puzzles, each with one solution: Kattis' forum-hardest and 17-clue
+/// cases (empty when the test data cannot be read).
+fn hard_pool() -> &'static [formats::Grid] {
+    static POOL: OnceLock<Vec<formats::Grid>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let Ok(root) = project::root() else {
+            return Vec::new();
+        };
+        ["forum_hardest.in", "clue17.in"]
+            .iter()
+            .filter_map(|name| {
+                let path = root.join("testdata/kattis_sudokunique").join(name);
+                formats::parse_kattis(&std::fs::read_to_string(path).ok()?).ok()
+            })
+            .flatten()
+            .collect()
+    })
+}
+
+/// `puzzle` with its digits relabelled and, half the time, transposed: as hard, still one
+/// solution, not the shipped case.
+fn disguised(puzzle: &formats::Grid, rng: &mut Rng) -> formats::Grid {
+    let mut digits: Vec<u8> = (1..=9).collect();
+    rng.shuffle(&mut digits);
+    let transpose = rng.below(2) == 1;
+    let mut out = [0u8; 81];
+    for (cell, slot) in out.iter_mut().enumerate() {
+        let from = if transpose {
+            cell % 9 * 9 + cell / 9
+        } else {
+            cell
+        };
+        *slot = match puzzle[from] {
+            0 => 0,
+            digit => digits[usize::from(digit) - 1],
+        };
+    }
+    out
 }
 
 /// The oracle's answer to `input`, when it is the problem's format and determined (or a
