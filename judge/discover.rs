@@ -18,9 +18,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 pub use sudoku_toolkit::files::read_regular;
-pub use sudoku_toolkit::limits::{
-    JudgeLimits, Kind, Limits, LIMITS_FILE_MAX, MEMORY_LIMIT_MIB, TIME_LIMIT_MS,
-};
+use sudoku_toolkit::limits;
+pub use sudoku_toolkit::limits::{JudgeLimits, Kind, Limits, MEMORY_LIMIT_MIB, TIME_LIMIT_MS};
 use sudoku_toolkit::profiles::{self, Profile};
 /// Largest `.in` or `.out` file read (a case's data is held in memory while it runs).
 pub const CASE_FILE_MAX: u64 = 256 << 20;
@@ -103,8 +102,8 @@ pub fn problem(
     if !limits_path.exists() {
         return Ok(None);
     }
-    let names = case_names(&dir)?;
-    let limits = read_limits(&limits_path, &names)?;
+    let names = limits::case_names(&dir)?;
+    let limits = Limits::read(&dir)?;
     let profile = profile_for(&limits, &limits_path.display().to_string(), chosen)?;
     let existing = |path: PathBuf| path.is_file().then_some(path);
     let harness = existing(dir.join("harness.rs"));
@@ -137,7 +136,7 @@ pub fn own_tests(dir: &Path, chosen: Option<&'static Profile>) -> Result<(Proble
     if !dir.is_dir() {
         return Err(format!("--tests {}: not a folder", dir.display()));
     }
-    let names = case_names(dir)?;
+    let names = limits::case_names(dir)?;
     if names.is_empty() {
         return Err(format!(
             "--tests {}: no NAME.in / NAME.out pairs in it",
@@ -147,7 +146,7 @@ pub fn own_tests(dir: &Path, chosen: Option<&'static Profile>) -> Result<(Proble
     let limits_path = dir.join("limits");
     let has_limits = limits_path.symlink_metadata().is_ok();
     let limits = if has_limits {
-        read_limits(&limits_path, &names)?
+        Limits::read(dir)?
     } else {
         Limits {
             judge: None,
@@ -181,34 +180,6 @@ fn present(path: PathBuf) -> Option<PathBuf> {
     path.symlink_metadata().is_ok().then_some(path)
 }
 
-/// The case names of a folder, in natural order: any stem with an `.in` or an `.out`, so
-/// a lone half is reported, not skipped.
-fn case_names(dir: &Path) -> Result<Vec<String>, String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-        .flatten()
-        .filter_map(|entry| {
-            let file = entry.file_name().to_string_lossy().into_owned();
-            let stem = file
-                .strip_suffix(".in")
-                .or_else(|| file.strip_suffix(".out"))
-                .or_else(|| file.strip_suffix(".ans"));
-            stem.map(str::to_string)
-        })
-        .collect();
-    names.sort_by_key(|name| natural_key(name));
-    names.dedup();
-    Ok(names)
-}
-
-/// The `limits` file at `path`, checked against the folder's cases.
-fn read_limits(path: &Path, names: &[String]) -> Result<Limits, String> {
-    let bytes = read_regular(path, LIMITS_FILE_MAX)?;
-    let text =
-        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
-    Limits::parse(&text, &path.display().to_string(), names)
-}
-
 /// The cases `names` of the folder `dir`, each with its kind. The answer is `NAME.out`, or
 /// DOMjudge's and Kattis' `NAME.ans` when there is no `.out`.
 fn cases(dir: &Path, names: Vec<String>, limits: &Limits) -> Vec<Case> {
@@ -222,39 +193,4 @@ fn cases(dir: &Path, names: Vec<String>, limits: &Limits) -> Vec<Case> {
             name: case,
         })
         .collect()
-}
-
-/// Sort key that orders `sample2` before `sample10`: digit runs compare as numbers.
-fn natural_key(name: &str) -> Vec<(String, u64)> {
-    let mut key = Vec::new();
-    let mut text = String::new();
-    let mut digits = String::new();
-    for ch in name.chars() {
-        if ch.is_ascii_digit() {
-            digits.push(ch);
-        } else {
-            if !digits.is_empty() {
-                key.push((
-                    std::mem::take(&mut text),
-                    digits.parse().unwrap_or(u64::MAX),
-                ));
-                digits.clear();
-            }
-            text.push(ch);
-        }
-    }
-    key.push((text, digits.parse().unwrap_or(0)));
-    key
-}
-
-#[cfg(test)]
-mod tests {
-    use super::natural_key;
-
-    #[test]
-    fn natural_order_compares_numbers_as_numbers() {
-        let mut names = vec!["sudoku10", "sudoku2", "sample1", "sudoku1", "a"];
-        names.sort_by_key(|n| natural_key(n));
-        assert_eq!(names, ["a", "sample1", "sudoku1", "sudoku2", "sudoku10"]);
-    }
 }

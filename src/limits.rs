@@ -29,7 +29,9 @@
 //! Verified by the unit tests below and tests/judge.rs.
 
 use crate::profiles::Profile;
+use std::fs;
 use std::ops::RangeInclusive;
+use std::path::Path;
 
 /// Limits accepted in a `limits` file (a typo like 10000000 s is an error, not a hang).
 pub const TIME_LIMIT_MS: RangeInclusive<u64> = 1..=600_000;
@@ -168,25 +170,13 @@ impl Limits {
     }
 
     /// The `limits` file of the problem folder `dir` (its cases checked against it), read
-    /// as the judge reads it.
-    pub fn read(dir: &std::path::Path) -> Result<Limits, String> {
+    /// as a regular file of at most [`LIMITS_FILE_MAX`] bytes.
+    pub fn read(dir: &Path) -> Result<Limits, String> {
         let path = dir.join("limits");
         let text = crate::files::read_regular(&path, LIMITS_FILE_MAX)?;
         let text =
             String::from_utf8(text).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
-        let mut cases: Vec<String> = std::fs::read_dir(dir)
-            .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-            .flatten()
-            .filter_map(|entry| {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                ["in", "out", "ans"]
-                    .iter()
-                    .find_map(|ext| name.strip_suffix(&format!(".{ext}")).map(str::to_string))
-            })
-            .collect();
-        cases.sort();
-        cases.dedup();
-        Limits::parse(&text, &path.display().to_string(), &cases)
+        Limits::parse(&text, &path.display().to_string(), &case_names(dir)?)
     }
 
     /// Parses a `limits` file; `shown` names it in errors, `cases` are the problem's cases.
@@ -338,6 +328,49 @@ fn parse_kind(value: &str, at: &str) -> Result<Kind, String> {
     }
 }
 
+/// The case names of a folder, in natural order: any stem with an `.in`, an `.out` or an
+/// `.ans`, so a lone half is reported, not skipped.
+pub fn case_names(dir: &Path) -> Result<Vec<String>, String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .flatten()
+        .filter_map(|entry| {
+            let file = entry.file_name().to_string_lossy().into_owned();
+            let stem = file
+                .strip_suffix(".in")
+                .or_else(|| file.strip_suffix(".out"))
+                .or_else(|| file.strip_suffix(".ans"));
+            stem.map(str::to_string)
+        })
+        .collect();
+    names.sort_by_key(|name| natural_key(name));
+    names.dedup();
+    Ok(names)
+}
+
+/// Sort key that orders `sample2` before `sample10`: digit runs compare as numbers.
+fn natural_key(name: &str) -> Vec<(String, u64)> {
+    let mut key = Vec::new();
+    let mut text = String::new();
+    let mut digits = String::new();
+    for ch in name.chars() {
+        if ch.is_ascii_digit() {
+            digits.push(ch);
+        } else {
+            if !digits.is_empty() {
+                key.push((
+                    std::mem::take(&mut text),
+                    digits.parse().unwrap_or(u64::MAX),
+                ));
+                digits.clear();
+            }
+            text.push(ch);
+        }
+    }
+    key.push((text, digits.parse().unwrap_or(0)));
+    key
+}
+
 /// Whether `name` matches `pattern`, where `*` stands for any run of characters.
 pub fn matches(pattern: &str, name: &str) -> bool {
     match pattern.split_once('*') {
@@ -481,6 +514,13 @@ mod tests {
         assert!(!matches("sparse_*", "sparse17"));
         assert!(matches("*", ""));
         assert!(!matches("one", "one_more"));
+    }
+
+    #[test]
+    fn natural_order_compares_numbers_as_numbers() {
+        let mut names = vec!["sudoku10", "sudoku2", "sample1", "sudoku1", "a"];
+        names.sort_by_key(|n| natural_key(n));
+        assert_eq!(names, ["a", "sample1", "sudoku1", "sudoku2", "sudoku10"]);
     }
 
     #[test]
