@@ -2164,7 +2164,9 @@ fn own_cgroup(controller: &str) -> Option<PathBuf> {
 
 /// Whether a cgroup can be made (and removed) in `parent`.
 fn may_make_cgroups(parent: &Path) -> bool {
-    let probe = parent.join(format!("sudoku-judge-probe-{}", std::process::id()));
+    // Named as a run's cgroup is (pid first), so that a judge killed between the two is
+    // cleaned up after as one.
+    let probe = parent.join(format!("sudoku-judge-{}-probe", std::process::id()));
     std::fs::create_dir(&probe).is_ok() && std::fs::remove_dir(&probe).is_ok()
 }
 
