@@ -192,6 +192,7 @@ const PR_SET_DUMPABLE: c_int = 4;
 const PR_SET_CHILD_SUBREAPER: c_int = 36;
 const PR_SET_NO_NEW_PRIVS: c_int = 38;
 const WALL: c_int = 0x4000_0000;
+const WNOHANG: c_int = 1;
 const ENOENT: c_int = 2;
 const EINTR: c_int = 4;
 const O_RDONLY: c_int = 0;
@@ -475,6 +476,47 @@ struct RootPlan {
     scratch_options: CString,
 }
 
+/// Subreaper mode's bound on a fork bomb: RLIMIT_NPROC counts every process of the user on
+/// the system, so it is set to what the user (or `NOBODY`) had when this process first
+/// looked, plus room for a few runs at their process limit. Without it a bomb starved the
+/// poll that stops it and grew to thousands of processes. `None` for root (not bound).
+fn subreaper_process_cap(to_nobody: bool) -> Option<u64> {
+    static OWN: OnceLock<u64> = OnceLock::new();
+    static NOBODYS: OnceLock<u64> = OnceLock::new();
+    // SAFETY: plain query.
+    let uid = if to_nobody {
+        NOBODY
+    } else {
+        unsafe { getuid() }
+    };
+    if uid == 0 {
+        return None;
+    }
+    let count = |uid: u32| {
+        let owned_by = |entry: &std::fs::DirEntry| {
+            let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+            let real = status
+                .lines()
+                .find(|l| l.starts_with("Uid:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u32>().ok());
+            real == Some(uid)
+        };
+        std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|entry| entry.file_name().to_string_lossy().parse::<u32>().is_ok())
+            .filter(owned_by)
+            .count() as u64
+    };
+    let baseline = if to_nobody {
+        *NOBODYS.get_or_init(|| count(NOBODY))
+    } else {
+        *OWN.get_or_init(|| count(uid))
+    };
+    Some(baseline + 256)
+}
+
 /// Whether every folder above `path` is searchable by others, and `path` has `bits` (0o001:
 /// executable, 0o004: readable) for others.
 fn reachable_by_others(path: &Path, bits: u32) -> bool {
@@ -728,6 +770,9 @@ struct Plan {
     outside_root: bool,
     /// ... and the program drops to `NOBODY`.
     to_nobody: bool,
+    /// Subreaper mode: RLIMIT_NPROC, which counts every process of the program's user on
+    /// the system (see `subreaper_process_cap`).
+    subreaper_processes: Option<u64>,
     caller: i32,
     /// The program's working folder, if any.
     cwd: Option<CString>,
@@ -864,6 +909,9 @@ impl Plan {
             landlock,
             outside_root,
             to_nobody,
+            subreaper_processes: (!namespaces && spec.sandbox.is_some())
+                .then(|| subreaper_process_cap(to_nobody))
+                .flatten(),
             // SAFETY: plain query.
             caller: unsafe { getpid() },
             cwd: cwd.map(c_path).transpose()?,
@@ -1418,6 +1466,9 @@ unsafe fn start_program(plan: &Plan) -> ! {
     if let Some(stack) = plan.stack_limit {
         limit(RLIMIT_STACK, stack);
     }
+    if let Some(most) = plan.subreaper_processes {
+        limit(RLIMIT_NPROC, most);
+    }
     if plan.namespaces {
         // Counted per user namespace and user, so only this run's processes count (its
         // init too). Two over the limit: a bomb is held there, where the caller's poll
@@ -1522,7 +1573,17 @@ unsafe fn supervise(
     let mut options_set = false;
     loop {
         let mut status = 0;
-        let pid = wait4(-1, &mut status, WALL, std::ptr::null_mut());
+        // Once the program has ended, the processes that have ended too are reaped first
+        // and the rest swept only when none is left to reap: a sweep reads and signals the
+        // whole list of children, so one per reaping made a fork bomb's thousands of
+        // orphans take minutes.
+        let ended = program_status.is_some();
+        let no_hang = if ended { WNOHANG } else { 0 };
+        let mut pid = wait4(-1, &mut status, WALL | no_hang, std::ptr::null_mut());
+        if pid == 0 {
+            sweep(program);
+            pid = wait4(-1, &mut status, WALL, std::ptr::null_mut());
+        }
         if pid < 0 {
             if errno() == EINTR {
                 continue;
@@ -1551,8 +1612,6 @@ unsafe fn supervise(
             program_status = Some(status);
             ended_ns = now_ns();
             report([TAG_EXITED, status as u32 as u64, ended_ns, 0, 0, 0, 0, 0]);
-        }
-        if program_status.is_some() {
             sweep(program);
         }
     }
@@ -2105,7 +2164,9 @@ fn own_cgroup(controller: &str) -> Option<PathBuf> {
 
 /// Whether a cgroup can be made (and removed) in `parent`.
 fn may_make_cgroups(parent: &Path) -> bool {
-    let probe = parent.join(format!("sudoku-judge-probe-{}", std::process::id()));
+    // Named as a run's cgroup is (pid first), so that a judge killed between the two is
+    // cleaned up after as one.
+    let probe = parent.join(format!("sudoku-judge-{}-probe", std::process::id()));
     std::fs::create_dir(&probe).is_ok() && std::fs::remove_dir(&probe).is_ok()
 }
 
