@@ -1482,12 +1482,25 @@ const CONTAINED: &[(&str, &str, &str, &str)] = &[
         "1 passed",
     ),
     (
-        // Two children burn CPU; the parent sleeps 2.5 s (under the 3 s wall cap) and
-        // never waits for them. Together they pass the 1 s CPU limit, even on a busy
-        // machine.
+        // Two children burn CPU; the parent never waits for them, and answers once they
+        // have used 1.5 s of CPU between them (read from /proc, so however busy the
+        // machine is): counted, they pass the 1 s limit before it answers.
         "burn",
-        "for (int i = 0; i < 2; i++) if (fork() == 0) { volatile unsigned long n = 0; for (;;) n++; }
-         usleep(2500000); puts(\"42\"); return 0;",
+        "int kids[2]; for (int i = 0; i < 2; i++) if ((kids[i] = fork()) == 0) { volatile unsigned long n = 0; for (;;) n++; }
+         long hz = sysconf(_SC_CLK_TCK), ticks = 0;
+         while (ticks < hz * 3 / 2) {
+             ticks = 0;
+             for (int i = 0; i < 2; i++) {
+                 char path[64], text[512]; snprintf(path, sizeof path, \"/proc/%d/stat\", kids[i]);
+                 int fd = open(path, O_RDONLY); if (fd < 0) continue;
+                 ssize_t got = read(fd, text, sizeof text - 1); close(fd); if (got <= 0) continue;
+                 text[got] = 0; char *p = strrchr(text, ')'); long utime = 0, stime = 0;
+                 if (p) sscanf(p + 2, \"%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %ld %ld\", &utime, &stime);
+                 ticks += utime + stime;
+             }
+             usleep(10000);
+         }
+         puts(\"42\"); return 0;",
         "TLE",
         "ms of CPU time (limit 1000 ms)",
     ),
@@ -2503,9 +2516,10 @@ fn judge_project(args: &[&str], stdin: &str) -> Output {
 #[test]
 fn own_input_is_run_once_and_checked_against_the_oracle_or_the_checker() {
     let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
-    let clash = testdata.join("p1074/clashing_givens.in");
+    // A board with no completion, within the statement (clashing givens are beyond it).
+    let clash = testdata.join("p1074/no_solution_no_clash.in");
     let clash = clash.to_str().unwrap();
-    // P1074 without the `-1` case: the oracle says -1.
+    // P1074 without the `-1` case: the answer is -1.
     let output = judge_project(&["p1074", "--cmd", "echo 0", "--input", clash], "");
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}{}", stderr(&output));
