@@ -1249,9 +1249,7 @@ pub fn trace_problem(
                 // (COUNT_CAP).
                 "kattis_sudokunique" => run9(board, nine::CountSolutions::up_to(2), limit).trace,
                 "sicily1317" => run9(board, nine::CountSolutions::up_to(10_000), limit).trace,
-                "spoj_sudogob" => {
-                    run9(board, nine::CountSolutions::up_to(1_000_000), limit).trace
-                }
+                "spoj_sudogob" => run9(board, nine::CountSolutions::up_to(1_000_000), limit).trace,
                 _ => run9(board, nine::FirstSolution::default(), limit).trace,
             })
         }

@@ -30,7 +30,7 @@
 use input::Tokens;
 use std::io::{self, BufRead, Write};
 
-/// Counting stops here: past the problem's data, and a few seconds of search at most.
+/// Counting stops here: far past the problem's data, yet reached quickly on an empty grid.
 pub const COUNT_CAP: u64 = 1_000_000;
 
 /// Reads T puzzles and answers each. Malformed input, or a count reaching `COUNT_CAP`: the
@@ -86,7 +86,10 @@ fn puzzle_count<R: BufRead>(tokens: &mut Tokens<R>) -> Result<u64, String> {
 }
 
 fn main() {
-    input::exit_on_error("spoj_sudogob", solve(io::stdin().lock(), io::stdout().lock()));
+    input::exit_on_error(
+        "spoj_sudogob",
+        solve(io::stdin().lock(), io::stdout().lock()),
+    );
 }
 
 // Streamed input and short quotes of bad input: `solutions/input.rs`, inlined verbatim.
