@@ -100,6 +100,27 @@ pub fn sicily_case(rng: &mut Rng, case: usize) -> Case {
     (formats::sicily_input(&puzzles), exact(answer, capped))
 }
 
+/// SPOJ SUDOGOB: Sicily's mix in SUDOGOB's format (1 to 3 puzzles: unique, 1,000-9,999
+/// solutions, few or many blanks, unsolvable); every 100th case one puzzle of 10,000 to
+/// 70,000 solutions (the problem's data reaches 61,053, past Sicily's cap; one, because the
+/// plain oracle draws such a board in seconds). The answer is determined, compared exactly.
+pub fn sudogob_case(rng: &mut Rng, case: usize) -> Case {
+    if case % 100 == 77 {
+        let puzzles = [boards::multi(rng, 10_000..=70_000, 60)];
+        let (answer, capped) = expected::sudogob(&puzzles);
+        return (formats::sudogob_input(&puzzles), exact(answer, capped));
+    }
+    let puzzles: Vec<[u8; 81]> = (0..1 + rng.below(3))
+        .map(|_| match case % 100 {
+            0 | 50 => boards::unique(rng, 28),
+            13 => boards::multi(rng, 1000..=9999, 55),
+            _ => board(rng, case, 52),
+        })
+        .collect();
+    let (answer, capped) = expected::sudogob(&puzzles);
+    (formats::sudogob_input(&puzzles), exact(answer, capped))
+}
+
 pub fn acwing_case(rng: &mut Rng, case: usize) -> Case {
     // Open boards past ~58 blanks make the plain oracle's time explode now and then.
     let puzzles = puzzles(rng, case, 3, 58);

@@ -24,6 +24,10 @@ pub const KATTIS_NONE: &str = "Find another job";
 /// Sicily 1317's count cap: the judge promises fewer solutions than this.
 pub const SICILY_CAP: u64 = 10_000;
 
+/// SPOJ SUDOGOB's count cap (`COUNT_CAP` in its solution): the statement sets no bound,
+/// its data stays far below this, and counting further would not end in time.
+pub const SUDOGOB_CAP: u64 = 1_000_000;
+
 /// P1074: the best score over all completions, or `-1`.
 pub fn p1074(puzzle: &Grid) -> String {
     format!(
@@ -58,6 +62,25 @@ pub fn sicily(puzzles: &[Grid]) -> (String, bool) {
         }
     }
     (text, capped)
+}
+
+/// SPOJ SUDOGOB: per puzzle its number of solutions, then the solution when there is
+/// exactly one ([`spaced_rows`](formats::spaced_rows)); and whether a count reached
+/// [`SUDOGOB_CAP`] (the solution then stops before that puzzle's line and fails).
+pub fn sudogob(puzzles: &[Grid]) -> (String, bool) {
+    let mut text = String::new();
+    for puzzle in puzzles {
+        match oracle::count_solutions(puzzle, SUDOGOB_CAP) {
+            SUDOGOB_CAP => return (text, true),
+            1 => {
+                let solution = oracle::solve_first(puzzle).expect("the oracle counted one");
+                text += "1\n";
+                text += &formats::spaced_rows(&solution);
+            }
+            n => text += &format!("{n}\n"),
+        }
+    }
+    (text, false)
 }
 
 /// AcWing 166: a solution line per puzzle, or `no solution`.

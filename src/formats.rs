@@ -93,6 +93,11 @@ pub fn kattis_input(puzzles: &[Grid]) -> String {
     boards.join("\n")
 }
 
+/// A whole SPOJ SUDOGOB input: T, then [`spaced_rows`] boards, one empty line between.
+pub fn sudogob_input(puzzles: &[Grid]) -> String {
+    format!("{}\n{}", puzzles.len(), kattis_input(puzzles))
+}
+
 /// A LeetCode 37 board in the local test format: 9 lines of 9 characters, `.` empty.
 pub fn leetcode_board(grid: &Grid) -> String {
     rows(grid, '.')
@@ -275,6 +280,36 @@ pub fn parse_kattis(text: &str) -> Result<Vec<Grid>, String> {
         return Err("empty input: expected boards of 81 digits 0-9".into());
     }
     Ok(boards)
+}
+
+/// SPOJ SUDOGOB: a count `T`, then `T` boards of 81 whitespace-separated digits `0`-`9`
+/// (line breaks and blank lines do not matter), nothing after them.
+pub fn parse_sudogob(text: &str) -> Result<Vec<Grid>, String> {
+    let mut tokens = tokens(text);
+    let (number, first) = tokens
+        .next()
+        .ok_or("empty input: expected the number of puzzles")?;
+    let count: usize = first
+        .parse()
+        .map_err(|_| format!("line {number}: `{}` is not a puzzle count", quote(first)))?;
+    let mut boards = Vec::with_capacity(count.min(1 << 16));
+    for index in 0..count {
+        match next_spaced_board(&mut tokens).map_err(|e| format!("puzzle {}: {e}", index + 1))? {
+            Some(board) => boards.push(board),
+            None => {
+                return Err(format!(
+                    "the input ends after {index} of the {count} puzzles"
+                ))
+            }
+        }
+    }
+    match tokens.next() {
+        Some((number, extra)) => Err(format!(
+            "line {number}: text after the last puzzle: `{}`",
+            quote(extra)
+        )),
+        None => Ok(boards),
+    }
 }
 
 /// How the cells of a row-per-line grid are written: the side, each byte's value (`None`:

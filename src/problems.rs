@@ -335,6 +335,25 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         over_source_limit: &[],
     },
+    Problem {
+        name: "spoj_sudogob",
+        title: "SPOJ SUDOGOB \"Sudoku goblin\" (Luogu SP13980)",
+        submit: "SPOJ SUDOGOB (Luogu SP13980 forwards to SPOJ): Rust for this problem unconfirmed",
+        prints: "each puzzle's number of solutions, then the solution when it is unique",
+        sample: "sample",
+        input: Input::Boards9 {
+            print: formats::sudogob_input,
+            parse: formats::parse_sudogob,
+        },
+        boards: Boards::Kinds,
+        aliases: &["sudogob"],
+        answer: |text| Ok(expected::sudogob(&formats::parse_sudogob(text)?).0),
+        one_of_several: false,
+        promise: Promise::FewerSolutionsThan(expected::SUDOGOB_CAP),
+        stress: cases::sudogob_case,
+        shrink: Shrink::MoreGivens(oracle::solve_first),
+        over_source_limit: &[],
+    },
 ];
 
 /// The problem named `name` (or one of its aliases).

@@ -1245,9 +1245,11 @@ pub fn trace_problem(
             }
             let board = nine::Board::from_grid(&grid).ok_or_else(clash)?;
             Ok(match name {
-                // The caps of solutions/kattis_sudokunique and solutions/sicily1317 (COUNT_CAP).
+                // The caps of solutions/kattis_sudokunique, sicily1317 and spoj_sudogob
+                // (COUNT_CAP).
                 "kattis_sudokunique" => run9(board, nine::CountSolutions::up_to(2), limit).trace,
                 "sicily1317" => run9(board, nine::CountSolutions::up_to(10_000), limit).trace,
+                "spoj_sudogob" => run9(board, nine::CountSolutions::up_to(1_000_000), limit).trace,
                 _ => run9(board, nine::FirstSolution::default(), limit).trace,
             })
         }
@@ -1890,7 +1892,7 @@ pub struct Page {
 
 /// The pages of docs/trace, one per problem: `scripts/trace --pages` writes them and their
 /// figures (docs/trace/README.md); tests/tools/trace.rs fails when either is stale.
-pub const PAGES: [Page; 11] = [
+pub const PAGES: [Page; 12] = [
     Page {
         problem: "p1074",
         case: "sample2",
@@ -1935,6 +1937,13 @@ pub const PAGES: [Page; 11] = [
         puzzle: 1,
         why: "the sample's first puzzle: the search counts all 6 completions, dead ends \
               between them",
+    },
+    Page {
+        problem: "spoj_sudogob",
+        case: "setters_2",
+        puzzle: 1,
+        why: "the setters' first puzzle, their fourth with one given changed (8 to 5): the \
+              search counts all 14 completions, dead ends between them",
     },
     Page {
         problem: "kattis_sudokunique",

@@ -1,7 +1,7 @@
 //! What one problem's program shows that no generated mix reaches: the answers printed
-//! before an error in the middle of the input, Sicily's count cap, AcWing 169's hand-made
-//! boards and malformed rows, and LeetCode's method called in place, on boards inside and
-//! outside its contract.
+//! before an error in the middle of the input, Sicily's and SUDOGOB's count caps, AcWing
+//! 169's hand-made boards and malformed rows, and LeetCode's method called in place, on
+//! boards inside and outside its contract.
 
 use super::{root, run};
 use sudoku_toolkit::problems;
@@ -66,6 +66,30 @@ fn sicily1317_stops_at_the_cap_and_says_so() {
     assert_eq!(output, "Puzzle 1 has at least 10000 solutions\n");
     let error = result.unwrap_err();
     assert!(error.contains("10000 or more solutions"), "{error}");
+}
+
+/// SPOJ SUDOGOB: the answers before a puzzle at the count cap, then the error, and not a
+/// count for that puzzle or any after it; the cap is the library's, so the stress mix skips
+/// such puzzles as beyond the statement.
+#[test]
+fn spoj_sudogob_stops_at_the_cap_and_says_so() {
+    let sample = testdata("spoj_sudogob/sample.in");
+    let first: Vec<&str> = sample.lines().skip(1).take(9).collect();
+    let empty = "0 0 0 0 0 0 0 0 0\n".repeat(9);
+    let input = format!("3\n{}\n\n{empty}\n{}\n", first.join("\n"), first.join("\n"));
+    let (output, result) = answer("spoj_sudogob", &input);
+    assert_eq!(output.lines().next(), Some("1"), "{output}");
+    assert_eq!(
+        output.lines().count(),
+        10,
+        "only the first puzzle's answer: {output}"
+    );
+    let error = result.unwrap_err();
+    let cap = sudoku_toolkit::expected::SUDOGOB_CAP;
+    assert!(
+        error.contains(&format!("puzzle 2 has at least {cap} solutions")),
+        "{error}"
+    );
 }
 
 #[test]

@@ -332,7 +332,7 @@ fn parsers_refuse_malformed_input_naming_the_line() {
 /// Shipped cases whose oracle answer takes too long for a test (more than about a second
 /// on a loaded machine), by problem and case-name prefixes, with the reason. Every prefix
 /// must still match a case.
-const SLOW: [(&str, &[&str], &str); 10] = [
+const SLOW: [(&str, &[&str], &str); 11] = [
     (
         "p1074",
         &["sparse", "sudoku"],
@@ -380,6 +380,12 @@ const SLOW: [(&str, &[&str], &str); 10] = [
         "the plain 16x16 oracle needs seconds to minutes per grid",
     ),
     ("spoj_sudoku", &[""], "the same grids as acwing169"),
+    (
+        "spoj_sudogob",
+        &["setters_2"],
+        "a 21-given puzzle with 61,053 solutions: the plain counting oracle needs seconds \
+         (the setters' own answers, which it matches)",
+    ),
 ];
 
 fn testdata() -> PathBuf {
