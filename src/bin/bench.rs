@@ -28,7 +28,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use sudoku_toolkit::results::MachineKind;
 use sudoku_toolkit::runner;
-use sudoku_toolkit::{boards16, formats, hunt, oracle, project, results, rng};
+use sudoku_toolkit::{boards16, formats, hunt, oracle, project, results, rng, timing};
 
 const USAGE: &str = "\
 usage: bench [--peers DIR] [--data DIR] [--runs N] [--only TEXT] [--keep-inputs DIR]
@@ -220,7 +220,9 @@ const RECORD_HEADING: &str = "## Of record";
 
 fn method(options: &Options) -> String {
     format!(
-        "Whole processes (start-up and I/O included), ours built by `cargo build --release` \
+        "Whole processes (start-up and I/O included), timed by CPU time (user + system of \
+         the program's processes: on a shared machine, waiting for a processor is not the \
+         program's time), ours built by `cargo build --release` \
          (rustc -O, codegen-units = 1, no target-cpu), peers as `../shared/peers/build.sh`, \
          `newer/build.sh` and `sixteen/build.sh` build them (-O3 -march=native; fastdoku with \
          the compiler line's rustc and target-cpu=native). The newest peers' column is the \
@@ -652,7 +654,7 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
     Ok(list)
 }
 
-/// One run of `program` over every input: per-input wall times and outputs.
+/// One run of `program` over every input: per-input CPU times and outputs.
 fn run_all(
     program: &Path,
     args: &[&str],
@@ -662,9 +664,9 @@ fn run_all(
     let mut times = Vec::new();
     let mut outputs = Vec::new();
     for input in inputs {
-        let run = runner::time(program, args, input, timeout)?;
-        times.push(run.wall);
-        outputs.push(run.stdout);
+        let (cpu, stdout) = timing::cpu_time(program, args, input, timeout)?;
+        times.push(cpu);
+        outputs.push(stdout);
     }
     Ok((times, outputs))
 }

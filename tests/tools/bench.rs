@@ -1,29 +1,44 @@
-//! The bench: its timer (`runner::time`) gives a time only to a program that answered and
-//! exited with code 0 (a peer once exited at once when its SAT solver was missing, and its
-//! failed runs were timed as 1 ms a puzzle), and a row whose peer is missing names it and is
-//! skipped, the newest peers (fastdoku, FastBandSolver) included.
+//! The bench: its timer (`timing::cpu_time`) gives a time only to a program that answered
+//! and exited with code 0 (a peer once exited at once when its SAT solver was missing, and
+//! its failed runs were timed as 1 ms a puzzle), and that time is CPU, not waiting; a row
+//! whose peer is missing names it and is skipped, the newest peers (fastdoku,
+//! FastBandSolver) included.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
-use sudoku_toolkit::runner;
+use sudoku_toolkit::runner::Untimed;
+use sudoku_toolkit::timing;
 
-fn timed(script: &str) -> Result<runner::Timed, runner::Untimed> {
+fn timed(script: &str) -> Result<(Duration, String), Untimed> {
     let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
     let shell = Path::new("/bin/sh");
-    runner::time(shell, &["-c", script], &input, Duration::from_secs(10))
+    timing::cpu_time(shell, &["-c", script], &input, Duration::from_secs(10))
 }
 
 #[test]
 fn the_bench_timer_gives_no_time_to_a_failed_program() {
-    let answered = timed("cat >/dev/null; echo answer").expect("a clean exit is timed");
-    assert_eq!(answered.stdout, "answer\n");
+    let (_, answered) = timed("cat >/dev/null; echo answer").expect("a clean exit is timed");
+    assert_eq!(answered, "answer\n");
     let failed = timed("echo solver error >&2; exit 1").err();
-    assert_eq!(failed, Some(runner::Untimed::Failed("exit code 1".into())));
+    assert_eq!(failed, Some(Untimed::Failed("exit code 1".into())));
     match timed("kill -9 $$") {
-        Err(runner::Untimed::Failed(why)) => assert!(why.contains("Signaled"), "{why}"),
+        Err(Untimed::Failed(why)) => assert!(why.contains("Signaled"), "{why}"),
         other => panic!("a killed program was timed or timed out: {other:?}"),
     }
+}
+
+#[test]
+fn the_bench_timer_counts_cpu_not_waiting() {
+    // Half a second asleep uses next to no processor, however busy the machine is.
+    let (cpu, _) = timed("sleep 0.5; echo awake").expect("a clean exit is timed");
+    assert!(
+        cpu < Duration::from_millis(250),
+        "{cpu:?} of CPU for a sleep"
+    );
+    // And a busy loop's time is counted (at least some of its work shows).
+    let (cpu, _) = timed("i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done").unwrap();
+    assert!(cpu > Duration::ZERO, "a busy loop got no CPU time");
 }
 
 /// A data folder with the first 3 puzzles of each 9x9 set, from a shipped POJ 3074 case, so
