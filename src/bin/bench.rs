@@ -180,6 +180,8 @@ const RATIO_CELL: usize = 6;
 const TARGET_CELL: usize = 9;
 /// Runs of record agree when their ratios differ by at most this fraction.
 const RUNS_AGREE: f64 = 0.03;
+/// A row of record needs this many runs at one commit (that agree).
+const RECORD_RUNS: usize = 3;
 
 /// Adds this run's `table` to `results/<today>-bench.md` (a new file gets the title and the
 /// method), then rewrites the file's closing section: the run of record over every run of
@@ -308,7 +310,7 @@ fn run_of_record(text: &str) -> String {
             "{RECORD_HEADING}: commit {}, runs {}{}",
             newest.commit,
             numbers.join(", "),
-            if same.len() < 3 {
+            if same.len() < RECORD_RUNS {
                 " (fewer than 3 runs: not yet a measurement of record)"
             } else {
                 ""
@@ -344,17 +346,25 @@ fn run_of_record(text: &str) -> String {
                 (lo.min(r), hi.max(r))
             });
         let of_record = median(&mut ratios);
-        let agree = if shown.len() < 2 {
-            "-"
-        } else if high / low - 1.0 <= RUNS_AGREE {
-            "yes"
+        let agree = high / low - 1.0 <= RUNS_AGREE;
+        // A row of record needs `RECORD_RUNS` runs that agree; else it is noisy, with its range.
+        let result = if shown.len() < RECORD_RUNS {
+            format!("- (runs: {} of {RECORD_RUNS})", shown.len())
+        } else if !agree {
+            format!("NOISY ({low:.3}-{high:.3})")
+        } else if of_record <= limit {
+            "PASS".into()
         } else {
-            "NO"
+            "MISS".into()
         };
         lines.push(format!(
-            "| {name} | {of_record:.3} | {} | {agree} | {target} | {} |",
+            "| {name} | {of_record:.3} | {} | {} | {target} | {result} |",
             shown.join(", "),
-            if of_record <= limit { "PASS" } else { "MISS" }
+            match (shown.len(), agree) {
+                (1, _) => "-",
+                (_, true) => "yes",
+                (_, false) => "NO",
+            }
         ));
     }
     lines.join("\n") + "\n"
@@ -991,4 +1001,52 @@ fn timing_cells(workload: &Workload, mut samples: Samples, target: &str, pass: b
         if peers.is_empty() { "-" } else { &peers },
         if pass { "PASS" } else { "MISS" }
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{run_of_record, TABLE_HEAD, TABLE_RULE};
+
+    /// A results file's runs at one commit, one row each with these ratios.
+    fn runs(ratios: &[f64]) -> String {
+        ratios
+            .iter()
+            .enumerate()
+            .map(|(index, ratio)| {
+                format!(
+                    "\n## Run {}: 09:00 UTC\n\n- commit: abc1234\n\n{TABLE_HEAD}\n{TABLE_RULE}\n\
+                     | acwing166 17clue | 1 | 1.0 us/pz | tdoku-peer 2.0 us/pz | - | {ratio:.3} | \
+                     0.7-0.8 (1.0%) | 5 | ratio <= 0.8 | PASS |\n",
+                    index + 1
+                )
+            })
+            .collect()
+    }
+
+    fn record_row(ratios: &[f64]) -> String {
+        let record = run_of_record(&runs(ratios));
+        let row = record.lines().find(|line| line.contains("17clue"));
+        row.expect("the row of record").to_string()
+    }
+
+    #[test]
+    fn a_row_of_record_needs_three_runs_that_agree() {
+        let agreeing = record_row(&[0.700, 0.710, 0.705]);
+        assert!(
+            agreeing.ends_with("| 0.705 | 0.700, 0.710, 0.705 | yes | ratio <= 0.8 | PASS |"),
+            "{agreeing}"
+        );
+        let missing = record_row(&[0.850, 0.860, 0.855]);
+        assert!(
+            missing.ends_with("| yes | ratio <= 0.8 | MISS |"),
+            "{missing}"
+        );
+        let noisy = record_row(&[0.700, 0.710, 0.790]);
+        assert!(
+            noisy.ends_with("| NO | ratio <= 0.8 | NOISY (0.700-0.790) |"),
+            "{noisy}"
+        );
+        let short = record_row(&[0.700, 0.701]);
+        assert!(short.ends_with("| - (runs: 2 of 3) |"), "{short}");
+    }
 }
