@@ -113,7 +113,7 @@ impl MachineKind {
 /// The CPU flags that change how fast the solvers run (the vector and bit-manipulation
 /// extensions), of those `/proc/cpuinfo` lists.
 fn speed_flags(cpuinfo: &str) -> String {
-    const SPEED_FLAGS: [&str; 12] = [
+    const SPEED_FLAGS: [&str; 13] = [
         "sse4_2",
         "popcnt",
         "avx",
@@ -123,7 +123,8 @@ fn speed_flags(cpuinfo: &str) -> String {
         "avx512f",
         "avx512bw",
         "avx512vl",
-        "avx512_vbmi",
+        "avx512vbmi", // /proc/cpuinfo's spelling (vbmi2 is `avx512_vbmi2`)
+        "avx512_vpopcntdq",
         "avx512_bitalg",
         "gfni",
     ];
