@@ -19,6 +19,7 @@
 //! | [`cases`] | each problem's stress mix: a generated case and the check of an outcome |
 //! | [`results`] | the dated results files under `results/`, the one home of measured numbers |
 //! | [`runner`] | the one process runner: limits, process group, capped capture |
+//! | [`timing`] | the bench's timer: a whole process's CPU time, through the runner |
 //! | [`project`] | the project folder, found from the current folder as cargo finds it |
 //! | [`sync`] | the rule that keeps the core copies inside the solutions verbatim |
 //! | [`core9`], [`core16`] | the two search cores, compiled once here for the tools |
@@ -47,6 +48,7 @@ pub mod rng;
 pub mod runner;
 pub mod strip;
 pub mod sync;
+pub mod timing;
 pub mod trace;
 
 /// The 9x9 search core, `solutions/core.rs`.

@@ -48,10 +48,72 @@ pub fn path(root: &Path, tool: &str) -> PathBuf {
     root.join("results").join(format!("{}-{tool}.md", today()))
 }
 
+/// The flags of the first processor `/proc/cpuinfo` lists (its text in `cpuinfo`).
+fn cpu_flags(cpuinfo: &str) -> Vec<&str> {
+    cpuinfo
+        .lines()
+        .find(|line| line.starts_with("flags"))
+        .and_then(|line| line.split(':').nth(1))
+        .map_or(Vec::new(), |list| list.split_whitespace().collect())
+}
+
+/// The kinds of machine a speed ratio is measured on, by the widest vector extension the
+/// solvers can use: the peers are built for the machine they run on (`-march=native`), so a
+/// ratio from one kind says nothing about another, and `results/` keeps a bench file per kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MachineKind {
+    /// AVX-512 (F, BW and VL at least).
+    Avx512,
+    /// AVX2 without AVX-512 (as AMD's Zen 3 and earlier).
+    Avx2,
+    /// Neither (or not x86-64): the peers' SIMD paths fall back to narrower code.
+    Other,
+}
+
+impl MachineKind {
+    /// The kind of the processor `cpuinfo` (the text of `/proc/cpuinfo`) describes.
+    pub fn of(cpuinfo: &str) -> MachineKind {
+        let flags = cpu_flags(cpuinfo);
+        if ["avx512f", "avx512bw", "avx512vl"]
+            .iter()
+            .all(|flag| flags.contains(flag))
+        {
+            MachineKind::Avx512
+        } else if flags.contains(&"avx2") {
+            MachineKind::Avx2
+        } else {
+            MachineKind::Other
+        }
+    }
+
+    /// This machine's kind.
+    pub fn here() -> MachineKind {
+        MachineKind::of(&std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default())
+    }
+
+    /// The kind's part of a results file's name: `bench-avx512` and so on.
+    pub fn slug(self) -> &'static str {
+        match self {
+            MachineKind::Avx512 => "avx512",
+            MachineKind::Avx2 => "avx2",
+            MachineKind::Other => "no-avx2",
+        }
+    }
+
+    /// The kind in words, for a results file's head.
+    pub fn describe(self) -> &'static str {
+        match self {
+            MachineKind::Avx512 => "AVX-512 (avx512f, avx512bw and avx512vl)",
+            MachineKind::Avx2 => "AVX2, no AVX-512",
+            MachineKind::Other => "no AVX2",
+        }
+    }
+}
+
 /// The CPU flags that change how fast the solvers run (the vector and bit-manipulation
 /// extensions), of those `/proc/cpuinfo` lists.
 fn speed_flags(cpuinfo: &str) -> String {
-    const SPEED_FLAGS: [&str; 12] = [
+    const SPEED_FLAGS: [&str; 13] = [
         "sse4_2",
         "popcnt",
         "avx",
@@ -61,15 +123,12 @@ fn speed_flags(cpuinfo: &str) -> String {
         "avx512f",
         "avx512bw",
         "avx512vl",
-        "avx512_vbmi",
+        "avx512vbmi", // /proc/cpuinfo's spelling (vbmi2 is `avx512_vbmi2`)
+        "avx512_vpopcntdq",
         "avx512_bitalg",
         "gfni",
     ];
-    let flags: Vec<&str> = cpuinfo
-        .lines()
-        .find(|line| line.starts_with("flags"))
-        .and_then(|line| line.split(':').nth(1))
-        .map_or(Vec::new(), |list| list.split_whitespace().collect());
+    let flags = cpu_flags(cpuinfo);
     let present: Vec<&str> = SPEED_FLAGS
         .iter()
         .copied()
@@ -120,6 +179,7 @@ pub fn machine_lines(root: &Path) -> Vec<String> {
     vec![
         format!("- machine: {cpu}, {cores} cores"),
         format!("- CPU flags (speed-related): {}", speed_flags(&cpuinfo)),
+        format!("- machine kind: {}", MachineKind::of(&cpuinfo).describe()),
         format!("- compiler: {}", output("rustc", &["--version"])),
         format!(
             "- commit: {}{}",
@@ -151,12 +211,26 @@ pub fn write(root: &Path, tool: &str, method: &str, table: &str) -> Result<PathB
 
 #[cfg(test)]
 mod tests {
-    use super::civil_from_days;
+    use super::{civil_from_days, MachineKind};
 
     #[test]
     fn civil_dates() {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         assert_eq!(civil_from_days(20_780), (2026, 11, 23));
+    }
+
+    #[test]
+    fn machine_kinds() {
+        let cpuinfo = |flags: &str| format!("processor\t: 0\nflags\t\t: fpu sse2 {flags}\n");
+        let zen3 = cpuinfo("avx avx2 bmi2");
+        let xeon = cpuinfo("avx avx2 avx512f avx512dq avx512bw avx512vl avx512_vbmi2");
+        assert_eq!(MachineKind::of(&zen3), MachineKind::Avx2);
+        assert_eq!(MachineKind::of(&xeon), MachineKind::Avx512);
+        // AVX-512 F alone (Knights Landing) lacks the byte and 256-bit forms the peers use.
+        assert_eq!(MachineKind::of(&cpuinfo("avx2 avx512f")), MachineKind::Avx2);
+        assert_eq!(MachineKind::of(&cpuinfo("sse4_2")), MachineKind::Other);
+        assert_eq!(MachineKind::of(""), MachineKind::Other);
+        assert_ne!(MachineKind::Avx512.slug(), MachineKind::Avx2.slug());
     }
 }

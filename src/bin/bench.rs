@@ -1,5 +1,7 @@
 //! `bench`: whole-process timings of the release solutions on the public sets, side by side
-//! with the reference peers, each run added to `results/<date>-bench.md`.
+//! with the reference peers, each run added to `results/<date>-bench-<kind>.md`, one file per
+//! machine kind (AVX-512, AVX2 without it, neither: `results::MachineKind`), since the peers
+//! are built for the machine they run on and a ratio on one kind says nothing of another.
 //!
 //! Method: each workload is a list of input files in its problem's own format (and, where
 //! the peers read another, the same puzzles in theirs). One run starts a program once per
@@ -10,28 +12,32 @@
 //! fastest peer of that run. The file's last section is the run of record: per row, the
 //! median of the runs' ratios at the newest commit, and whether the runs agree. Before any timing counts, outputs are checked (grids must solve their puzzles,
 //! counts and scores must equal the first peer's); a failed check marks the row FAILED.
+//! A 9x9 row shows, beside all its peers, the best of the newest ones (fastdoku and
+//! FastBandSolver, either compiler) and ours over it; the ratio's fastest peer includes them.
 //! A row whose peer is missing is skipped with the peer's name: a ratio against the peers
 //! that happen to be there would claim more than was measured, and so is a row whose peer
 //! fails (an exit code other than 0, or a signal). A peer that passes the row's time limit
 //! sets no bar for that run.
 //!
-//! Peers: `../shared/peers/build.sh DIR` and `../shared/peers/sixteen/build.sh DIR` (the
-//! default DIR is /tmp/sudoku-peers). Data: `../shared/data` beside the project, or --data.
+//! Peers: `../shared/peers/build.sh DIR`, `../shared/peers/newer/build.sh DIR` and
+//! `../shared/peers/sixteen/build.sh DIR` (the default DIR is /tmp/sudoku-peers). Data: `../shared/data` beside the project, or --data.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+use sudoku_toolkit::results::MachineKind;
 use sudoku_toolkit::runner;
-use sudoku_toolkit::{boards16, formats, hunt, oracle, project, results, rng};
+use sudoku_toolkit::{boards16, formats, hunt, oracle, project, results, rng, timing};
 
 const USAGE: &str = "\
 usage: bench [--peers DIR] [--data DIR] [--runs N] [--only TEXT] [--keep-inputs DIR]
 
 Times the release solutions and the reference peers side by side, whole process, and
-writes the table to results/<date>-bench.md.
-  --peers DIR   built peers (default /tmp/sudoku-peers): ../shared/peers/build.sh DIR
-                and ../shared/peers/sixteen/build.sh DIR
+writes the table to results/<date>-bench-<kind>.md, one file per machine kind
+(avx512, avx2: AVX2 without AVX-512, no-avx2).
+  --peers DIR   built peers (default /tmp/sudoku-peers): ../shared/peers/build.sh DIR,
+                ../shared/peers/newer/build.sh DIR and ../shared/peers/sixteen/build.sh DIR
   --data DIR    the shared data folder (default ../shared/data beside the project)
   --runs N      alternating runs per row at least (default 5); a ratio row goes on until
                 the middle half of its ratios lies within 2% (at most 21 runs or 2 minutes)
@@ -66,7 +72,7 @@ const MAX_RUNS: usize = 21;
 const ROW_BUDGET: Duration = Duration::from_secs(120);
 
 /// The 9x9 goal: at most this fraction of the fastest peer's time, in every mode.
-const RATIO_GOAL_9X9: f64 = 0.85;
+const RATIO_GOAL_9X9: f64 = 0.80;
 
 enum Check {
     /// Each output board (Kattis format) solves its puzzle, and the first peer counted one
@@ -85,6 +91,8 @@ enum Check {
 struct Peer {
     name: &'static str,
     args: &'static [&'static str],
+    /// One of the newest solvers (fastdoku, FastBandSolver), whose best gets a column.
+    newest: bool,
 }
 
 struct Workload {
@@ -163,22 +171,31 @@ fn run_rows(options: &Options, scratch: &Path) -> Result<bool, String> {
     Ok(all_pass)
 }
 
-const TABLE_HEAD: &str = "| workload | inputs | ours | peers | ratio | ratio range (middle half) | runs | target | result |";
-const TABLE_RULE: &str = "|---|---|---|---|---|---|---|---|---|";
+const TABLE_HEAD: &str = "| workload | inputs | ours | peers | newest peers' best (ours / it) | ratio | ratio range (middle half) | runs | target | result |";
+const TABLE_RULE: &str = "|---|---|---|---|---|---|---|---|---|---|";
+/// Where `runs_in` finds a row's name, ratio and target: cells of a `|`-split line, whose
+/// first cell is the empty text before the opening `|`.
+const NAME_CELL: usize = 1;
+const RATIO_CELL: usize = 6;
+const TARGET_CELL: usize = 9;
 /// Runs of record agree when their ratios differ by at most this fraction.
 const RUNS_AGREE: f64 = 0.03;
+/// A row of record needs this many runs at one commit (that agree).
+const RECORD_RUNS: usize = 3;
 
 /// Adds this run's `table` to `results/<today>-bench.md` (a new file gets the title and the
 /// method), then rewrites the file's closing section: the run of record over every run of
 /// this commit. Returns the file's path.
 fn record_run(options: &Options, table: &str) -> Result<PathBuf, String> {
-    let path = results::path(&options.root, "bench");
+    let kind = MachineKind::here();
+    let path = results::path(&options.root, &format!("bench-{}", kind.slug()));
     let old = fs::read_to_string(&path).unwrap_or_default();
     let runs_part = match old.find(RECORD_HEADING) {
         Some(at) => old[..at].trim_end().to_string(),
         None if old.is_empty() => format!(
-            "# `scripts/bench`, {}\n\n{}\n\n{}",
+            "# `scripts/bench`, {}, machines with {}\n\n{}\n\n{}",
             results::today(),
+            kind.describe(),
             method(options),
             "Each `## Run` is one `scripts/bench` run. The last section, rewritten after every \
              run, is the measurement of record: per row, the median of the runs' ratios at the \
@@ -205,11 +222,16 @@ const RECORD_HEADING: &str = "## Of record";
 
 fn method(options: &Options) -> String {
     format!(
-        "Whole processes (start-up and I/O included), ours built by `cargo build --release` \
-         (rustc -O, codegen-units = 1, no target-cpu), peers as `../shared/peers/build.sh` \
-         builds them. Ours and every peer alternate; a row runs at least {} times, a ratio row \
+        "Whole processes (start-up and I/O included), timed by CPU time (user + system of \
+         the program's processes: on a shared machine, waiting for a processor is not the \
+         program's time), ours built by `cargo build --release` \
+         (rustc -O, codegen-units = 1, no target-cpu), peers as `../shared/peers/build.sh`, \
+         `newer/build.sh` and `sixteen/build.sh` build them (-O3 -march=native; fastdoku with \
+         the compiler line's rustc and target-cpu=native). The newest peers' column is the \
+         faster of fastdoku and FastBandSolver (g++ or clang++) in each run, and ours over it; \
+         they have no count-all mode, so the serg row has none. Ours and every peer alternate; a row runs at least {} times, a ratio row \
          then until the middle half of its ratios lies within {}% (at most {} runs or {} s). ratio = ours / the \
-         fastest peer of the same run; the table shows the median over runs, the whole range \
+         fastest peer of the same run, the newest included; the table shows the median over runs, the whole range \
          and the middle half's spread. Times are medians per puzzle (`/pz`) or per input file \
          (`/in`). The prove-unique rows run `kattis_sudokunique` (it stops at a second \
          solution) against the peers' `count` mode (up to 10,000): every puzzle of these \
@@ -265,7 +287,7 @@ fn runs_in(text: &str) -> Vec<RunTable<'_>> {
                 .lines()
                 .filter(|line| line.starts_with("| ") && *line != TABLE_HEAD)
                 .map(|line| line.split('|').map(str::trim).collect::<Vec<_>>())
-                .filter(|cells| cells.len() >= 10)
+                .filter(|cells| cells.len() > TARGET_CELL + 1)
                 .collect(),
         })
         .collect()
@@ -288,7 +310,7 @@ fn run_of_record(text: &str) -> String {
             "{RECORD_HEADING}: commit {}, runs {}{}",
             newest.commit,
             numbers.join(", "),
-            if same.len() < 3 {
+            if same.len() < RECORD_RUNS {
                 " (fewer than 3 runs: not yet a measurement of record)"
             } else {
                 ""
@@ -302,11 +324,11 @@ fn run_of_record(text: &str) -> String {
         "|---|---|---|---|---|---|".into(),
     ];
     for row in &newest.rows {
-        let (name, target) = (row[1], row[8]);
+        let (name, target) = (row[NAME_CELL], row[TARGET_CELL]);
         let mut ratios: Vec<f64> = same
             .iter()
-            .filter_map(|run| run.rows.iter().find(|other| other[1] == name))
-            .filter_map(|other| other[5].parse().ok())
+            .filter_map(|run| run.rows.iter().find(|other| other[NAME_CELL] == name))
+            .filter_map(|other| other[RATIO_CELL].parse().ok())
             .collect();
         let Some(limit) = target
             .strip_prefix("ratio <= ")
@@ -324,17 +346,25 @@ fn run_of_record(text: &str) -> String {
                 (lo.min(r), hi.max(r))
             });
         let of_record = median(&mut ratios);
-        let agree = if shown.len() < 2 {
-            "-"
-        } else if high / low - 1.0 <= RUNS_AGREE {
-            "yes"
+        let agree = high / low - 1.0 <= RUNS_AGREE;
+        // A row of record needs `RECORD_RUNS` runs that agree; else it is noisy, with its range.
+        let result = if shown.len() < RECORD_RUNS {
+            format!("- (runs: {} of {RECORD_RUNS})", shown.len())
+        } else if !agree {
+            format!("NOISY ({low:.3}-{high:.3})")
+        } else if of_record <= limit {
+            "PASS".into()
         } else {
-            "NO"
+            "MISS".into()
         };
         lines.push(format!(
-            "| {name} | {of_record:.3} | {} | {agree} | {target} | {} |",
+            "| {name} | {of_record:.3} | {} | {} | {target} | {result} |",
             shown.join(", "),
-            if of_record <= limit { "PASS" } else { "MISS" }
+            match (shown.len(), agree) {
+                (1, _) => "-",
+                (_, true) => "yes",
+                (_, false) => "NO",
+            }
         ));
     }
     lines.join("\n") + "\n"
@@ -384,11 +414,25 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
     Ok(Some(options))
 }
 
-/// The 9x9 peers: the `sudoku` crate (JCZSolve) and tdoku built by g++ and clang++.
+/// The 9x9 peers: the `sudoku` crate (JCZSolve), tdoku built by g++ and clang++, and (in
+/// the modes they have: first solution, proving uniqueness) the newest, fastdoku and
+/// FastBandSolver built by g++ and clang++.
 fn peers9(mode: &'static [&'static str]) -> Vec<Peer> {
-    ["crate-peer", "tdoku-peer", "tdoku-peer-clang"]
+    let has_newest = mode == ["acwing166"] || mode == ["count"];
+    let older = ["crate-peer", "tdoku-peer", "tdoku-peer-clang"]
         .into_iter()
-        .map(|name| Peer { name, args: mode })
+        .map(|name| (name, false));
+    let newest = ["fastdoku-peer", "fastband-peer", "fastband-peer-clang"]
+        .into_iter()
+        .filter(|_| has_newest)
+        .map(|name| (name, true));
+    older
+        .chain(newest)
+        .map(|(name, newest)| Peer {
+            name,
+            args: mode,
+            newest,
+        })
         .collect()
 }
 
@@ -396,7 +440,11 @@ fn peers9(mode: &'static [&'static str]) -> Vec<Peer> {
 fn peers16() -> Vec<Peer> {
     ["dlx16", "mrv16", "sat16"]
         .into_iter()
-        .map(|name| Peer { name, args: &[] })
+        .map(|name| Peer {
+            name,
+            args: &[],
+            newest: false,
+        })
         .collect()
 }
 
@@ -515,6 +563,7 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
         peers: vec![Peer {
             name: "seed-p1074-mrv",
             args: &[],
+            newest: false,
         }],
         check: Check::SameAsFirstPeer,
         // Each official case takes a fraction of a millisecond of search; the ratio to the
@@ -615,7 +664,7 @@ fn workloads(options: &Options, scratch: &Path) -> Result<Vec<Workload>, String>
     Ok(list)
 }
 
-/// One run of `program` over every input: per-input wall times and outputs.
+/// One run of `program` over every input: per-input CPU times and outputs.
 fn run_all(
     program: &Path,
     args: &[&str],
@@ -625,9 +674,9 @@ fn run_all(
     let mut times = Vec::new();
     let mut outputs = Vec::new();
     for input in inputs {
-        let run = runner::time(program, args, input, timeout)?;
-        times.push(run.wall);
-        outputs.push(run.stdout);
+        let (cpu, stdout) = timing::cpu_time(program, args, input, timeout)?;
+        times.push(cpu);
+        outputs.push(stdout);
     }
     Ok((times, outputs))
 }
@@ -769,19 +818,22 @@ fn measure(workload: &Workload, ours: &Path, options: &Options) -> (String, bool
     let missing = missing_peers(workload, options);
     if !missing.is_empty() {
         let why = format!(
-            "SKIPPED: peer {} not in {} (build it with ../shared/peers/build.sh or \
-             sixteen/build.sh)",
+            "SKIPPED: peer {} not in {} (build it with ../shared/peers/build.sh, \
+             newer/build.sh or sixteen/build.sh)",
             missing.join(", "),
             options.peers.display()
         );
-        return (row(&format!("{why} | | | | | {target} | SKIPPED")), false);
+        return (row(&format!("{why} | | | | | | {target} | SKIPPED")), false);
     }
     match sample(workload, ours, options) {
         Ok(samples) => {
             let pass = passes(workload, &samples);
             (row(&timing_cells(workload, samples, &target, pass)), pass)
         }
-        Err((why, verdict)) => (row(&format!("{why} | | | | | {target} | {verdict}")), false),
+        Err((why, verdict)) => (
+            row(&format!("{why} | | | | | | {target} | {verdict}")),
+            false,
+        ),
     }
 }
 
@@ -803,6 +855,8 @@ struct Samples {
     peers: Vec<Vec<f64>>,
     /// Ours over the fastest peer, per run in which some peer finished.
     ratios: Vec<f64>,
+    /// Ours over the fastest of the newest peers, per run in which one of them finished.
+    ratios_to_newest: Vec<f64>,
     /// Ours on the slowest single input of any run.
     ours_slowest_input: f64,
 }
@@ -818,6 +872,7 @@ fn sample(
         ours: Vec::new(),
         peers: vec![Vec::new(); workload.peers.len()],
         ratios: Vec::new(),
+        ratios_to_newest: Vec::new(),
         ours_slowest_input: 0.0,
     };
     let peer_inputs = workload.peer_inputs.as_ref().unwrap_or(&workload.inputs);
@@ -832,6 +887,7 @@ fn sample(
         let (times, outputs) = run_all(ours, &[], &workload.inputs, workload.timeout)
             .map_err(|why| (format!("ours: {}", untimed(&why, workload.timeout)), "MISS"))?;
         let mut fastest = f64::INFINITY;
+        let mut fastest_newest = f64::INFINITY;
         let mut first_peer_output = None;
         for (index, peer) in workload.peers.iter().enumerate() {
             let program = options.peers.join(peer.name);
@@ -855,6 +911,9 @@ fn sample(
             };
             samples.peers[index].push(total);
             fastest = fastest.min(total);
+            if peer.newest {
+                fastest_newest = fastest_newest.min(total);
+            }
         }
         if samples.ours.is_empty() {
             check(workload, &outputs, first_peer_output.as_deref())
@@ -868,6 +927,9 @@ fn sample(
         samples.ours.push(total);
         if fastest.is_finite() {
             samples.ratios.push(total / fastest);
+        }
+        if fastest_newest.is_finite() {
+            samples.ratios_to_newest.push(total / fastest_newest);
         }
     }
     Ok(samples)
@@ -894,20 +956,31 @@ fn timing_cells(workload: &Workload, mut samples: Samples, target: &str, pass: b
             format!("{micros:.2} us/{}", workload.unit)
         }
     };
-    let peers = workload
+    let peer_times: Vec<(&Peer, f64)> = workload
         .peers
         .iter()
         .zip(&mut samples.peers)
-        .map(|(peer, totals)| {
-            let time = median(totals);
+        .map(|(peer, totals)| (peer, median(totals)))
+        .collect();
+    let peers = peer_times
+        .iter()
+        .map(|(peer, time)| {
             if time.is_finite() {
-                format!("{} {}", peer.name, per(time))
+                format!("{} {}", peer.name, per(*time))
             } else {
                 format!("{} timeout", peer.name)
             }
         })
         .collect::<Vec<_>>()
         .join(", ");
+    let newest = peer_times
+        .iter()
+        .filter(|(peer, time)| peer.newest && time.is_finite())
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .zip(Ratio::of(&samples.ratios_to_newest))
+        .map_or("-".into(), |((peer, time), ratio)| {
+            format!("{} {} ({:.3})", peer.name, per(*time), ratio.median)
+        });
     let ratio = Ratio::of(&samples.ratios).map_or("- | - | -".into(), |r| {
         format!(
             "{:.3} | {:.3}-{:.3} ({:.1}%) | {}",
@@ -923,9 +996,57 @@ fn timing_cells(workload: &Workload, mut samples: Samples, target: &str, pass: b
         Target::RatioToFastest(_) => String::new(),
     };
     format!(
-        "{} | {} | {ratio} | {target} | {}{slowest}",
+        "{} | {} | {newest} | {ratio} | {target} | {}{slowest}",
         per(median(&mut samples.ours)),
         if peers.is_empty() { "-" } else { &peers },
         if pass { "PASS" } else { "MISS" }
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{run_of_record, TABLE_HEAD, TABLE_RULE};
+
+    /// A results file's runs at one commit, one row each with these ratios.
+    fn runs(ratios: &[f64]) -> String {
+        ratios
+            .iter()
+            .enumerate()
+            .map(|(index, ratio)| {
+                format!(
+                    "\n## Run {}: 09:00 UTC\n\n- commit: abc1234\n\n{TABLE_HEAD}\n{TABLE_RULE}\n\
+                     | acwing166 17clue | 1 | 1.0 us/pz | tdoku-peer 2.0 us/pz | - | {ratio:.3} | \
+                     0.7-0.8 (1.0%) | 5 | ratio <= 0.8 | PASS |\n",
+                    index + 1
+                )
+            })
+            .collect()
+    }
+
+    fn record_row(ratios: &[f64]) -> String {
+        let record = run_of_record(&runs(ratios));
+        let row = record.lines().find(|line| line.contains("17clue"));
+        row.expect("the row of record").to_string()
+    }
+
+    #[test]
+    fn a_row_of_record_needs_three_runs_that_agree() {
+        let agreeing = record_row(&[0.700, 0.710, 0.705]);
+        assert!(
+            agreeing.ends_with("| 0.705 | 0.700, 0.710, 0.705 | yes | ratio <= 0.8 | PASS |"),
+            "{agreeing}"
+        );
+        let missing = record_row(&[0.850, 0.860, 0.855]);
+        assert!(
+            missing.ends_with("| yes | ratio <= 0.8 | MISS |"),
+            "{missing}"
+        );
+        let noisy = record_row(&[0.700, 0.710, 0.790]);
+        assert!(
+            noisy.ends_with("| NO | ratio <= 0.8 | NOISY (0.700-0.790) |"),
+            "{noisy}"
+        );
+        let short = record_row(&[0.700, 0.701]);
+        assert!(short.ends_with("| - (runs: 2 of 3) |"), "{short}");
+    }
 }
