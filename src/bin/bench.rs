@@ -149,14 +149,20 @@ fn run_rows(options: &Options, scratch: &Path) -> Result<bool, String> {
     let mut table = vec![TABLE_HEAD.to_string(), TABLE_RULE.to_string()];
     println!("{}", table.join("\n"));
     let mut all_pass = true;
-    for workload in workloads? {
-        if let Some(only) = &options.only {
-            if !workload.name.contains(only.as_str()) {
-                continue;
-            }
-        }
+    let selected: Vec<_> = workloads?
+        .into_iter()
+        .filter(|workload| {
+            (options.only.as_ref()).map_or(true, |only| workload.name.contains(only.as_str()))
+        })
+        .collect();
+    let started = std::time::Instant::now();
+    for (done, workload) in selected.iter().enumerate() {
+        eprintln!(
+            "{}",
+            progress(done, selected.len(), started.elapsed(), &workload.name)
+        );
         let ours = options.root.join("target/release").join(workload.problem);
-        let (line, pass) = measure(&workload, &ours, options);
+        let (line, pass) = measure(workload, &ours, options);
         all_pass &= pass;
         println!("{line}");
         table.push(line);
@@ -169,6 +175,24 @@ fn run_rows(options: &Options, scratch: &Path) -> Result<bool, String> {
         println!("run added to {}", path.display());
     }
     Ok(all_pass)
+}
+
+/// `bench: row 3 of 14 (forum_hardest_1905 ...), 2:13 so far, about 7:05 left`: the
+/// estimate is the rows so far at their mean time (rows differ, so a rough one).
+fn progress(done: usize, total: usize, elapsed: std::time::Duration, name: &str) -> String {
+    let clock = |seconds: u64| format!("{}:{:02}", seconds / 60, seconds % 60);
+    let left = match done {
+        0 => String::new(),
+        _ => {
+            let per_row = elapsed.as_secs() / done as u64;
+            format!(", about {} left", clock(per_row * (total - done) as u64))
+        }
+    };
+    format!(
+        "bench: row {} of {total} ({name}), {} so far{left}",
+        done + 1,
+        clock(elapsed.as_secs())
+    )
 }
 
 const TABLE_HEAD: &str = "| workload | inputs | ours | peers | newest peers' best (ours / it) | ratio | ratio range (middle half) | runs | target | result |";
@@ -1048,5 +1072,23 @@ mod tests {
         );
         let short = record_row(&[0.700, 0.701]);
         assert!(short.ends_with("| - (runs: 2 of 3) |"), "{short}");
+    }
+}
+
+#[cfg(test)]
+mod progress_line {
+    use super::progress;
+    use std::time::Duration;
+
+    #[test]
+    fn says_the_row_the_time_so_far_and_an_estimate() {
+        assert_eq!(
+            progress(0, 4, Duration::from_secs(3), "17clue"),
+            "bench: row 1 of 4 (17clue), 0:03 so far"
+        );
+        assert_eq!(
+            progress(2, 4, Duration::from_secs(130), "serg"),
+            "bench: row 3 of 4 (serg), 2:10 so far, about 2:10 left"
+        );
     }
 }
