@@ -46,7 +46,7 @@ fn the_bench_timer_counts_cpu_not_waiting() {
 fn small_data() -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let puzzles: Vec<String> =
-        std::fs::read_to_string(root.join("testdata/acwing166/poj3074_1.in"))
+        std::fs::read_to_string(root.join("testdata/acwing166/poj3074.in"))
             .expect("a POJ 3074 case")
             .lines()
             .filter(|line| line.len() == 81)
