@@ -45,13 +45,12 @@ fn the_bench_timer_counts_cpu_not_waiting() {
 /// that the bench can build its rows without `../shared`.
 fn small_data() -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let puzzles: Vec<String> =
-        std::fs::read_to_string(root.join("testdata/acwing166/poj3074.in"))
-            .expect("a POJ 3074 case")
-            .lines()
-            .filter(|line| line.len() == 81)
-            .map(str::to_string)
-            .collect();
+    let puzzles: Vec<String> = std::fs::read_to_string(root.join("testdata/acwing166/poj3074.in"))
+        .expect("a POJ 3074 case")
+        .lines()
+        .filter(|line| line.len() == 81)
+        .map(str::to_string)
+        .collect();
     assert!(!puzzles.is_empty(), "no puzzle in the POJ 3074 case");
     let data = std::env::temp_dir().join(format!("bench-data-{}", std::process::id()));
     let sets = data.join("puzzles");
