@@ -769,7 +769,11 @@ fn ready<'a>(
 /// error saying which one is missing or unreadable.
 fn load_case(case: &Case) -> Result<LoadedCase<'_>, Judged> {
     let (Some(input_path), Some(expected_path)) = (&case.input, &case.expected) else {
-        let missing = if case.input.is_none() { "in" } else { "out" };
+        let missing = if case.input.is_none() {
+            "in"
+        } else {
+            "out (or .ans)"
+        };
         let line = format!("missing {}.{missing}: a case needs both files", case.name);
         return Err((Verdict::JudgeError, vec![line]));
     };

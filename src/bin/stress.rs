@@ -619,8 +619,10 @@ fn reference(
 ) -> Result<Option<Verdict>, String> {
     let answer = match &programs.brute {
         Some(brute) => {
-            let outcome = outcome_of(brute.spec(), input, programs.helper_timeout)
-                .map_err(|e| format!("the brute force: {e}"))?;
+            let outcome =
+                outcome_of(brute.spec(), input, programs.helper_timeout).map_err(|e| {
+                    format!("the reference (your --brute, or the shipped solution): {e}")
+                })?;
             match outcome {
                 Ok(outcome) if outcome.success => outcome.stdout,
                 _ => return Ok(None),
