@@ -9,7 +9,7 @@
 //! Verified: `tests/tools/bench.rs` (a failed or killed program gets no time; a sleeping one
 //! gets its CPU time, not its wall time).
 
-use crate::runner::{self, Env, Input, Outcome, Spec, Untimed};
+use crate::runner::{self, Untimed};
 use std::path::Path;
 use std::time::Duration;
 
@@ -23,18 +23,5 @@ pub fn cpu_time(
     input: &Path,
     timeout: Duration,
 ) -> Result<(Duration, String), Untimed> {
-    let spec = Spec::new(program)
-        .args(args.iter().copied())
-        .stdin(Input::File(input.to_path_buf()))
-        .env(Env::Inherit)
-        .cpu_limit(timeout)
-        .wall_limit(timeout)
-        .output_cap(1 << 30);
-    let run = runner::run(&spec).map_err(Untimed::Failed)?;
-    match run.outcome {
-        Outcome::Exited(0) => Ok((run.cpu, String::from_utf8_lossy(&run.stdout).into_owned())),
-        Outcome::TimeLimit { .. } => Err(Untimed::TimedOut),
-        Outcome::Exited(code) => Err(Untimed::Failed(format!("exit code {code}"))),
-        other => Err(Untimed::Failed(format!("ended by {other:?}"))),
-    }
+    runner::time(program, args, input, timeout).map(|timed| (timed.cpu, timed.stdout))
 }

@@ -348,10 +348,12 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     sys::run(spec)
 }
 
-/// What [`time`] saw: the main process's wall time from start to exit, and its output.
+/// What [`time`] saw: the main process's wall time from start to exit, the CPU time of all its processes, and its output.
 #[derive(Debug)]
 pub struct Timed {
     pub wall: Duration,
+    /// User + system time of every process the program started.
+    pub cpu: Duration,
     pub stdout: String,
 }
 
@@ -366,7 +368,7 @@ pub enum Untimed {
 
 /// For benchmarks: runs `program` on the file `input` (as its own standard input, so no
 /// feeding thread competes for a CPU) with the caller's environment, through [`run`], and
-/// returns its wall time and output. A program that failed gets no time (a peer once was
+/// returns its wall and CPU time and its output. A program that failed gets no time (a peer once was
 /// timed at 1 ms a puzzle by exiting at once when its SAT solver was missing).
 pub fn time(
     program: &Path,
@@ -385,6 +387,7 @@ pub fn time(
     match run.outcome {
         Outcome::Exited(0) => Ok(Timed {
             wall: run.wall,
+            cpu: run.cpu,
             stdout: String::from_utf8_lossy(&run.stdout).into_owned(),
         }),
         Outcome::TimeLimit { .. } => Err(Untimed::TimedOut),
