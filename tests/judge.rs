@@ -2548,20 +2548,8 @@ fn own_input_is_run_once_and_checked_against_the_oracle_or_the_checker() {
     let sample = fs::read_to_string(testdata.join("poj2676/sample.out")).unwrap();
     let wrong = sample.replacen('1', "2", 1);
     for (printed, verdict) in [(&sample, "check: AC"), (&wrong, "check: WA")] {
-        let answer = scratch_root("own-input").join("printed.txt");
-        fs::write(&answer, printed).unwrap();
-        let command = format!("cat {}", answer.display());
         let input = testdata.join("poj2676/sample.in");
-        let output = judge_project(
-            &[
-                "poj2676",
-                "--cmd",
-                &command,
-                "--input",
-                input.to_str().unwrap(),
-            ],
-            "",
-        );
+        let output = own_input_printing("poj2676", printed, input.to_str().unwrap(), "");
         let report = stdout(&output);
         assert!(report.contains(verdict), "{report}{}", stderr(&output));
         assert!(report.contains("by the problem's checker"), "{report}");
@@ -3039,6 +3027,15 @@ fn own_tests_may_hold_kattis_ans_files() {
     );
 }
 
+/// `judge PROBLEM --cmd 'cat PRINTED' --input INPUT` in the project, `stdin` its standard
+/// input: a program that prints `printed`, judged once on `input`.
+fn own_input_printing(problem: &str, printed: &str, input: &str, stdin: &str) -> Output {
+    let file = scratch_root(&format!("own-input-{problem}")).join("printed.txt");
+    fs::write(&file, printed).unwrap();
+    let command = format!("cat {}", file.display());
+    judge_project(&[problem, "--cmd", &command, "--input", input], stdin)
+}
+
 /// `--input` on a shipped case is checked against its own `.out` (the plain oracle needs
 /// seconds to minutes on POJ 3074's puzzles), and on a new input against the shipped
 /// solution's answer; the oracle comes last.
@@ -3047,19 +3044,7 @@ fn own_input_prefers_the_answer_file_then_the_shipped_solution() {
     let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
     let sample = testdata.join("acwing166/poj3074_sample.in");
     let answer = fs::read_to_string(testdata.join("acwing166/poj3074_sample.out")).unwrap();
-    let printed = scratch_root("own-input-answer").join("printed.txt");
-    fs::write(&printed, &answer).unwrap();
-    let command = format!("cat {}", printed.display());
-    let output = judge_project(
-        &[
-            "acwing166",
-            "--cmd",
-            &command,
-            "--input",
-            sample.to_str().unwrap(),
-        ],
-        "",
-    );
+    let output = own_input_printing("acwing166", &answer, sample.to_str().unwrap(), "");
     let report = stdout(&output);
     assert!(report.contains("check: AC"), "{report}");
     assert!(
@@ -3067,8 +3052,10 @@ fn own_input_prefers_the_answer_file_then_the_shipped_solution() {
         "{report}"
     );
     // The same puzzles from standard input: no file beside it, but a shipped case's bytes.
-    let output = judge_project(
-        &["acwing166", "--cmd", &command, "--input", "-"],
+    let output = own_input_printing(
+        "acwing166",
+        &answer,
+        "-",
         &fs::read_to_string(&sample).unwrap(),
     );
     let report = stdout(&output);
