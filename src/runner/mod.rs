@@ -618,8 +618,15 @@ mod tests {
         }
     }
 
+    /// Held by the tests whose programs fork: run beside the fork bomb, the two busy children
+    /// of `cpu_and_memory_count_every_process` were sometimes never started (2 of 4 runs of
+    /// `.ci/run` on a fresh clone: 5 ms of CPU, or the shell's own "cannot fork"), a
+    /// cross-run interference not yet explained (closing note of 2026-11-27).
+    static FORKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     #[test]
     fn cpu_and_memory_count_every_process() {
+        let _alone = FORKING.lock().unwrap_or_else(|e| e.into_inner());
         // Two busy children the program never waits for, and one holding 200 MiB, for 2 s.
         // Idle, they burn about 4 s of CPU; 100 ms is what the busiest machine still gives
         // them (uncounted, the figure would be the shell's few milliseconds).
@@ -636,6 +643,7 @@ mod tests {
 
     #[test]
     fn a_fork_bomb_is_a_process_limit() {
+        let _alone = FORKING.lock().unwrap_or_else(|e| e.into_inner());
         let started = Instant::now();
         let run = run(&sh("b() { b | b & }; b; sleep 5").process_limit(20)).unwrap();
         assert_eq!(run.outcome, Outcome::ProcessLimit);
