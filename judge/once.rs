@@ -59,7 +59,7 @@ pub fn run_once(
         show_verdict("run", &judged);
         return Ok(not_counted(context, shipped));
     }
-    let judged = match answer(context, problem, &bytes) {
+    let judged = match answer(context, problem, &bytes, shipped) {
         Ok(answer) => check(context, problem, checker, &bytes, &answer, &run)?,
         Err(why) => {
             say(&format!("check: not checked: {why}"));
@@ -182,9 +182,14 @@ struct Answer {
 /// input (`X.out` or `X.ans` for `--input X.in`: a shipped case, a shrunk one from
 /// `stress-failures/`), a shipped case with the same bytes, the shipped solution's output
 /// (fast where the plain oracle is not), and last the plain oracle.
-fn answer(context: &Context, problem: &Problem, input: &[u8]) -> Result<Answer, String> {
+fn answer(
+    context: &Context,
+    problem: &Problem,
+    input: &[u8],
+    shipped: Option<&Case>,
+) -> Result<Answer, String> {
     let registered = problems::find(&problem.name);
-    if let Some((text, file)) = answer_file(context, problem, input) {
+    if let Some((text, file)) = answer_file(context, shipped) {
         return Ok(Answer {
             text,
             from: format!("the answer file {file}"),
@@ -209,9 +214,9 @@ fn answer(context: &Context, problem: &Problem, input: &[u8]) -> Result<Answer, 
     })
 }
 
-/// The `.out` (or `.ans`) beside the `--input` file, else that of a shipped case with the
+/// The `.out` (or `.ans`) beside the `--input` file, else that of the shipped case with the
 /// same bytes, and its name as shown.
-fn answer_file(context: &Context, problem: &Problem, input: &[u8]) -> Option<(Vec<u8>, String)> {
+fn answer_file(context: &Context, shipped: Option<&Case>) -> Option<(Vec<u8>, String)> {
     let given = context.options.input.as_deref().filter(|path| *path != "-");
     let beside = given
         .and_then(|path| {
@@ -223,7 +228,7 @@ fn answer_file(context: &Context, problem: &Problem, input: &[u8]) -> Option<(Ve
         .into_iter()
         .flat_map(|stem| [format!("{stem}.out"), format!("{stem}.ans")])
         .map(std::path::PathBuf::from);
-    let shipped = shipped_case(problem, input).and_then(|case| case.expected.clone());
+    let shipped = shipped.and_then(|case| case.expected.clone());
     beside.chain(shipped).find_map(|path| {
         let text = discover::read_regular(&path, discover::CASE_FILE_MAX).ok()?;
         Some((text, shown(context.root, &path)))

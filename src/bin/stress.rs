@@ -367,16 +367,6 @@ fn within(problem: &Problem, input: &str) -> bool {
     problem.within_statement(input).unwrap_or(true)
 }
 
-/// The judge whose contract stress applies: `--profile`, else the problem's main judge
-/// (its `limits` file), else `generic`.
-fn judge_profile(root: &Path, options: &Options) -> &'static Profile {
-    let main = || {
-        let limits = Limits::read(&options.problem.testdata(root)).ok()?;
-        profiles::find(limits.judge.as_deref()?)
-    };
-    options.profile.or_else(main).unwrap_or(&PROFILES[0])
-}
-
 /// The shipped solution: its source for a method (built with the harness), else the binary
 /// next to this program (target/release/<problem> when run by scripts/stress, whatever
 /// the target directory is).
@@ -395,9 +385,8 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
     let harness = problem.harness(root);
     let shipped_given = shipped_solution(root, problem)?;
     let given = options.program.as_ref().unwrap_or(&shipped_given);
-    let profile = judge_profile(root, options);
+    let (profile, run_limits) = judge_contract(root, options);
     let compare = options.compare.unwrap_or(profile.compare);
-    let run_limits = judge_limits(root, problem, profile);
     let limit = options
         .timeout
         .unwrap_or(Duration::from_millis(run_limits.time_ms));
@@ -478,19 +467,26 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
     })
 }
 
-/// The judge's limits for the problem here (its limits file under `profile`, time scaled
-/// for the judge's slower machines: the judge's own rule), or 10 s, no memory limit and an
-/// 8 MiB stack when the file cannot be read.
-fn judge_limits(root: &Path, problem: &Problem, profile: &Profile) -> RunLimits {
-    match Limits::read(&problem.testdata(root)) {
-        Ok(limits) => limits.here(profile, "", None, None),
-        Err(_) => RunLimits {
+/// The judge whose contract stress applies (`--profile`, else the problem's main judge in
+/// its limits file, else `generic`) and its limits for the problem here (time scaled for the
+/// judge's slower machines: the judge's own rule); 10 s, no memory limit and an 8 MiB stack
+/// when the limits file cannot be read.
+fn judge_contract(root: &Path, options: &Options) -> (&'static Profile, RunLimits) {
+    let limits = Limits::read(&options.problem.testdata(root)).ok();
+    let main = limits
+        .as_ref()
+        .and_then(|l| profiles::find(l.judge.as_deref()?));
+    let profile = options.profile.or(main).unwrap_or(&PROFILES[0]);
+    let here = match limits {
+        Some(limits) => limits.here(profile, "", None, None),
+        None => RunLimits {
             time_ms: HELPER_TIMEOUT.as_millis() as u64,
             memory_mib: 65_536,
             stack_bytes: 8 << 20,
             scaled_from: None,
         },
-    }
+    };
+    (profile, here)
 }
 
 /// One program, built as the judge builds it under `profile`, and how to run it by hand.

@@ -337,7 +337,9 @@ fn hard_cases_are_minimal_unique_puzzles() {
     for case in [1, 3] {
         let input = fs::read_to_string(root.join(format!("stress-failures/acwing166-7-{case}.in")))
             .unwrap();
-        for line in input.lines().filter(|line| line.len() == 81) {
+        let puzzles: Vec<&str> = input.lines().filter(|line| line.len() == 81).collect();
+        assert!(!puzzles.is_empty(), "case {case} holds no puzzle:\n{input}");
+        for line in puzzles {
             let givens = line.bytes().filter(|b| b.is_ascii_digit()).count();
             assert!(givens <= 30, "case {case}: {givens} givens: {line}");
         }
@@ -373,24 +375,29 @@ fn a_case_over_the_time_limit_is_a_tle_shrunk_to_what_still_takes_too_long() {
         ),
     )
     .unwrap();
-    let output = stress_in(
-        &root,
-        &[
-            "acwing166",
-            "--solution",
-            program.to_str().unwrap(),
-            "--gen",
-            generator.to_str().unwrap(),
-            "--cases",
-            "1",
-        ],
-    );
+    let output = one_generated_case(&root, "acwing166", "--solution", &program, &generator);
     let report = failing_report(&output);
     assert!(
         report.contains("case 0: TLE\n    killed after") && report.contains("(limit 1000 ms)"),
         "{report}"
     );
     assert!(report.contains("(2 puzzle(s), "), "{report}");
+}
+
+/// `stress PROBLEM GIVEN PROGRAM --gen GENERATOR --cases 1` in `root` (`GIVEN`: `--solution`
+/// or `--cmd`).
+fn one_generated_case(
+    root: &Path,
+    problem: &str,
+    given: &str,
+    program: &Path,
+    generator: &Path,
+) -> std::process::Output {
+    let (program, generator) = (program.to_str().unwrap(), generator.to_str().unwrap());
+    stress_in(
+        root,
+        &[problem, given, program, "--gen", generator, "--cases", "1"],
+    )
 }
 
 /// Output that differs only in white space fails on every case: it is not shrunk.
@@ -408,18 +415,7 @@ fn a_white_space_failure_is_not_shrunk() {
         scratch_with_script("spaces", &format!("cat >/dev/null; echo ' {score}'"));
     let generator = root.join("gen.py");
     fs::write(&generator, format!("print(\"\"\"{board}\"\"\", end='')\n")).unwrap();
-    let output = stress_in(
-        &root,
-        &[
-            "p1074",
-            "--cmd",
-            program.to_str().unwrap(),
-            "--gen",
-            generator.to_str().unwrap(),
-            "--cases",
-            "1",
-        ],
-    );
+    let output = one_generated_case(&root, "p1074", "--cmd", &program, &generator);
     let report = failing_report(&output);
     assert!(report.contains("hint: only white space"), "{report}");
     assert!(
