@@ -416,10 +416,10 @@ impl Problem {
         let (cap, wanted): (u64, fn(u64, u64) -> bool) = match self.promise {
             Promise::Nothing => return Ok(true),
             Promise::AtLeastGivens(least) => {
-                let board = match self.input {
-                    Input::Board9 { parse, .. } => parse(text)?,
-                    _ => return Ok(self.fewest_givens(text)? >= least),
+                let Input::Board9 { parse, .. } = self.input else {
+                    return Err("a promise of givens is for one 9x9 board a case".into());
                 };
+                let board = parse(text)?;
                 return Ok(board.iter().filter(|&&cell| cell != 0).count() >= least
                     && !oracle::clashes(&board));
             }
@@ -440,21 +440,6 @@ impl Problem {
             Input::Signs { parse, .. } => vec![inequality::count(&parse(text)?, cap).0],
         };
         Ok(counts.into_iter().all(|count| wanted(count, cap)))
-    }
-
-    /// The fewest givens of any board of the case `text` (none for P4573's signs).
-    pub fn fewest_givens(&self, text: &str) -> Result<usize, String> {
-        let givens = |cells: &[u8]| cells.iter().filter(|&&cell| cell != 0).count();
-        Ok(match self.input {
-            Input::Board9 { parse, .. } => givens(&parse(text)?),
-            Input::Boards9 { parse, .. } => {
-                parse(text)?.iter().map(|p| givens(p)).min().unwrap_or(0)
-            }
-            Input::Boards16 { parse, .. } => {
-                parse(text)?.iter().map(|p| givens(p)).min().unwrap_or(0)
-            }
-            Input::Signs { .. } => 0,
-        })
     }
 
     /// Puzzles of the case `text` that have more than one solution (the answer shows one).
