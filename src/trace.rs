@@ -1262,8 +1262,9 @@ pub fn trace_problem(
     }
 }
 
-/// A JSON string literal, safe inside an HTML script and an XML CDATA section.
-fn js_string(text: &str) -> String {
+/// A JSON string literal, safe inside an HTML script and an XML CDATA section (the
+/// browser test sends its messages to Chromium with it too).
+pub fn js_string(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {

@@ -176,7 +176,7 @@ impl Browser {
     fn evaluate(&mut self, expression: &str) -> String {
         let params = format!(
             "{{\"expression\":{},\"returnByValue\":true}}",
-            json_string(expression)
+            sudoku_toolkit::trace::js_string(expression)
         );
         let reply = self.call("Runtime.evaluate", &params);
         string_field(&reply, "value").unwrap_or_else(|| panic!("{expression}: {reply}"))
@@ -245,19 +245,6 @@ impl Browser {
 /// Where a key press should take the page, from the step it is on.
 type Move<'a> = Box<dyn Fn(usize) -> usize + 'a>;
 
-fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out += "\\\"",
-            '\\' => out += "\\\\",
-            '\n' => out += "\\n",
-            c => out.push(c),
-        }
-    }
-    out + "\""
-}
-
 #[test]
 fn each_key_moves_one_step_in_a_headless_browser_and_the_address_follows() {
     let name = match browser() {
@@ -289,7 +276,7 @@ fn each_key_moves_one_step_in_a_headless_browser_and_the_address_follows() {
     let url = format!("file://{}#step=5", file.display());
     let reply = browser.call(
         "Target.createTarget",
-        &format!("{{\"url\":{}}}", json_string(&url)),
+        &format!("{{\"url\":{}}}", sudoku_toolkit::trace::js_string(&url)),
     );
     let target = string_field(&reply, "targetId").expect("a target");
     let reply = browser.call(
