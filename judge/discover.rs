@@ -154,6 +154,7 @@ pub fn own_tests(dir: &Path, chosen: Option<&'static Profile>) -> Result<(Proble
                 time_limit_ms: DEFAULT_LIMITS.0,
                 memory_limit_mib: DEFAULT_LIMITS.1,
                 per_case_time_ms: Vec::new(),
+                source_limit_bytes: None,
             },
             other_judges: Vec::new(),
             kinds: Vec::new(),

@@ -325,7 +325,8 @@ fn judge(options: &Options) -> Result<bool, String> {
                     harness: None,
                     profile: &profiles::PROFILES[0],
                     standard: None,
-                    strip_over_limit: false,
+                    source_limit: None,
+                    as_submit_prints: false,
                 };
                 build::build(&root, &request)
             }),
@@ -517,7 +518,8 @@ fn program_for(root: &Path, problem: &Problem, options: &Options) -> Result<Prog
         harness: problem.harness.as_deref(),
         profile: problem.profile,
         standard: options.standard.as_deref(),
-        strip_over_limit: options.solution.is_none(),
+        source_limit: problem.limits.source_limit(problem.profile),
+        as_submit_prints: options.solution.is_none(),
     };
     if let Some(command) =
         build::describe(source, &request.shown, problem.profile, request.standard)

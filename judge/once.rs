@@ -247,7 +247,8 @@ fn shipped_answer(context: &Context, problem: &Problem, input: &[u8]) -> Option<
         harness: problem.harness.as_deref(),
         profile: &profiles::PROFILES[0],
         standard: None,
-        strip_over_limit: false,
+        source_limit: None,
+        as_submit_prints: false,
     };
     let program = build::build(context.root, &request).ok()?;
     let limits = CaseLimits::of(context.options, problem, "");

@@ -48,6 +48,17 @@ pub fn unique(rng: &mut Rng, stop_at_givens: usize) -> [u8; 81] {
     empty_while_unique(full, rng, stop_at_givens, oracle::count_solutions)
 }
 
+/// A puzzle naked singles alone solve ([`oracle::by_naked_singles`]), made by emptying cells
+/// in random order while they still do (unique, then, and no guess needed).
+pub fn easy(rng: &mut Rng, stop_at_givens: usize) -> [u8; 81] {
+    let full = full_grid(rng);
+    let count = |puzzle: &[u8; 81], _cap| match oracle::by_naked_singles(puzzle) {
+        Some(_) => 1,
+        None => 2,
+    };
+    empty_while_unique(full, rng, stop_at_givens, count)
+}
+
 /// Empties the cells of the full grid `puzzle` in random order, each only while the solution
 /// stays unique (`count`: solutions up to a cap), until `stop_at` givens are left or none
 /// can go. Either size: 9x9 here, 16x16 in `boards16`.

@@ -336,9 +336,13 @@ pub struct Request<'a> {
     pub harness: Option<&'a Path>,
     pub profile: &'a Profile,
     pub standard: Option<&'a str>,
-    /// A shipped solution over the profile's source limit is judged as `scripts/submit`
-    /// prints it, without comments and blank lines (a user's own file is judged as given).
-    pub strip_over_limit: bool,
+    /// The most bytes the judge accepts: the problem's own limit there, else the profile's
+    /// ([`crate::limits::Limits::source_limit`]).
+    pub source_limit: Option<u64>,
+    /// A shipped solution over the source limit is judged as `scripts/submit` prints it:
+    /// without comments and blank lines, or else its study note's contest version for this
+    /// judge ([`strip::paste_text`]); a user's own file is judged as given.
+    pub as_submit_prints: bool,
 }
 
 /// Compiles what `request` names, or takes it from the cache.
@@ -424,10 +428,10 @@ fn source_text(request: &Request, language: &Language) -> Result<Vec<u8>, BuildE
     Ok(text)
 }
 
-/// The submitted text within the profile's source limit: as it is, or for a shipped
+/// The submitted text within the judge's source limit: as it is, or for a shipped
 /// solution the text `scripts/submit` prints (said on stderr), or SLE.
 fn within_limit(submitted: Vec<u8>, request: &Request) -> Result<Vec<u8>, BuildError> {
-    let Some(limit) = request.profile.source_limit else {
+    let Some(limit) = request.source_limit else {
         return Ok(submitted);
     };
     if submitted.len() as u64 <= limit {
@@ -440,16 +444,18 @@ fn within_limit(submitted: Vec<u8>, request: &Request) -> Result<Vec<u8>, BuildE
         ))
     };
     let text = match std::str::from_utf8(&submitted) {
-        Ok(text) if request.strip_over_limit => text,
+        Ok(text) if request.as_submit_prints => text,
         _ => return Err(too_big(format!("{} bytes", submitted.len()))),
     };
-    let pasted = strip::paste_text(text, Some(limit)).map_err(too_big)?;
+    let contest = strip::contest_version_beside(request.source, request.profile.name);
+    let pasted = strip::paste_text(text, Some(limit), contest.as_deref()).map_err(too_big)?;
     eprintln!(
-        "{} is {} bytes, over the {} profile's limit: judging it without comments and \
-         blank lines ({} bytes), the text `scripts/submit` prints for this profile",
+        "{} is {} bytes, over {}'s limit of {limit} bytes: judging {} ({} bytes), the \
+         text `scripts/submit` prints for this profile",
         request.shown,
         submitted.len(),
         request.profile.name,
+        pasted.how.describe(),
         pasted.text.len()
     );
     Ok(pasted.text.into_bytes())
@@ -613,7 +619,8 @@ mod tests {
             harness: None,
             profile: &PROFILES[0],
             standard: None,
-            strip_over_limit: false,
+            source_limit: None,
+            as_submit_prints: false,
         };
         let message = "main.c: In function 'main':\nmain.c:3:5: error\n\
                        main.c:(.text+0x1a): undefined reference\n\

@@ -121,6 +121,42 @@ pub fn sudogob_case(rng: &mut Rng, case: usize) -> Case {
     (formats::sudogob_input(&puzzles), exact(answer, capped))
 }
 
+/// SPOJ EASUDOKU: 2 to 14 puzzles (the statement's 1 < T < 15), each unique or without a
+/// solution (clashing givens or a dead end); SPOJ's checker is reported to compare one
+/// fixed answer, so no puzzle has several. The answer is determined, compared exactly.
+pub fn easudoku_case(rng: &mut Rng, case: usize) -> Case {
+    let count = if case % 10 == 0 { 14 } else { 2 + rng.below(3) };
+    let puzzles: Vec<[u8; 81]> = (0..count)
+        .map(|_| {
+            let (kind, spread) = (rng.below(8), rng.below(30));
+            match kind {
+                0 => boards::clashing(rng, 1 + spread),
+                1 => boards::dead_end(rng, 20 + spread),
+                _ => boards::unique(rng, 24 + spread / 3),
+            }
+        })
+        .collect();
+    (
+        formats::easudoku_input(&puzzles),
+        exact(expected::easudoku(&puzzles), false),
+    )
+}
+
+/// Codewars' Sudoku Solver: one board naked singles alone solve (the kata's promise), as
+/// few givens as they allow every tenth case; the answer is its only solution.
+pub fn codewars_case(rng: &mut Rng, case: usize) -> Case {
+    let stop_at = if case % 10 == 0 {
+        0
+    } else {
+        30 + rng.below(20)
+    };
+    let puzzle = boards::easy(rng, stop_at);
+    (
+        formats::spaced_rows(&puzzle),
+        exact(expected::p1784(&puzzle), false),
+    )
+}
+
 pub fn acwing_case(rng: &mut Rng, case: usize) -> Case {
     // Open boards past ~58 blanks make the plain oracle's time explode now and then.
     let puzzles = puzzles(rng, case, 3, 58);

@@ -83,6 +83,16 @@ pub fn sudogob(puzzles: &[Grid]) -> (String, bool) {
     (text, false)
 }
 
+/// SPOJ EASUDOKU: per puzzle its first solution ([`spaced_rows`](formats::spaced_rows)), or
+/// `No solution` (the cases keep to puzzles with at most one solution).
+pub fn easudoku(puzzles: &[Grid]) -> String {
+    let answer = |puzzle: &Grid| match oracle::solve_first(puzzle) {
+        Some(solution) => formats::spaced_rows(&solution),
+        None => "No solution\n".to_string(),
+    };
+    puzzles.iter().map(answer).collect()
+}
+
 /// AcWing 166: a solution line per puzzle, or `no solution`.
 pub fn acwing166(puzzles: &[Grid]) -> String {
     let solutions: Vec<Option<Grid>> = puzzles.iter().map(oracle::solve_first).collect();

@@ -98,6 +98,12 @@ pub fn sudogob_input(puzzles: &[Grid]) -> String {
     format!("{}\n{}", puzzles.len(), kattis_input(puzzles))
 }
 
+/// A whole SPOJ EASUDOKU input: T, then [`spaced_rows`] boards one after another.
+pub fn easudoku_input(puzzles: &[Grid]) -> String {
+    let boards: String = puzzles.iter().map(spaced_rows).collect();
+    format!("{}\n{boards}", puzzles.len())
+}
+
 /// A LeetCode 37 board in the local test format: 9 lines of 9 characters, `.` empty.
 pub fn leetcode_board(grid: &Grid) -> String {
     rows(grid, '.')

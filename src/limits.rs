@@ -16,6 +16,7 @@
 //! [poj]                         # another judge of the same problem: its own limits
 //! time_limit_ms = 10000
 //! memory_limit_mib = 64
+//! source_limit_bytes = 5000     # this problem's own source limit there (else the profile's)
 //! ```
 //!
 //! A `kind` pattern may hold `*` (any run of characters); the first line that matches a
@@ -36,6 +37,7 @@ use std::path::Path;
 /// Limits accepted in a `limits` file (a typo like 10000000 s is an error, not a hang).
 pub const TIME_LIMIT_MS: RangeInclusive<u64> = 1..=600_000;
 pub const MEMORY_LIMIT_MIB: RangeInclusive<u64> = 1..=65_536;
+pub const SOURCE_LIMIT_BYTES: RangeInclusive<u64> = 1..=(16 << 20);
 /// Largest `limits` file read.
 pub const LIMITS_FILE_MAX: u64 = 64 << 10;
 
@@ -68,6 +70,9 @@ pub struct JudgeLimits {
     pub time_limit_ms: u64,
     pub memory_limit_mib: u64,
     pub per_case_time_ms: Vec<(String, u64)>,
+    /// The problem's own source limit at this judge (SPOJ EASUDOKU: 5,000 bytes), when it
+    /// sets one below the judge's usual one ([`Profile::source_limit`]).
+    pub source_limit_bytes: Option<u64>,
 }
 
 impl JudgeLimits {
@@ -158,6 +163,17 @@ impl Limits {
             || self.other_judges.iter().any(|(name, _)| name == profile)
     }
 
+    /// The source limit under `profile`: the problem's own at that judge, else the judge's
+    /// usual one (a profile the file does not know gets only its usual one).
+    pub fn source_limit(&self, profile: &Profile) -> Option<u64> {
+        let own = if self.knows(profile.name) {
+            self.under(profile.name).source_limit_bytes
+        } else {
+            None
+        };
+        own.or(profile.source_limit)
+    }
+
     /// The kind of `case`: the first `kind` line matching it, `official` when the file has
     /// none (checked by [`Limits::parse`]: with `kind` lines, every case matches one).
     pub fn kind_of(&self, case: &str) -> Kind {
@@ -241,6 +257,7 @@ struct Section {
     time: Option<u64>,
     memory: Option<u64>,
     per_case_time_ms: Vec<(String, u64)>,
+    source: Option<u64>,
 }
 
 impl Section {
@@ -274,6 +291,12 @@ impl Section {
                 }
                 self.memory = Some(in_range(MEMORY_LIMIT_MIB, "MiB")?);
             }
+            ["source_limit_bytes"] => {
+                if self.source.is_some() {
+                    return Err(duplicate("source_limit_bytes"));
+                }
+                self.source = Some(in_range(SOURCE_LIMIT_BYTES, "bytes")?);
+            }
             ["time_limit_ms", case] => {
                 if !cases.iter().any(|c| c == case) {
                     return Err(format!("{at}: no case `{case}` in this folder"));
@@ -295,6 +318,7 @@ impl Section {
                 time_limit_ms,
                 memory_limit_mib,
                 per_case_time_ms: self.per_case_time_ms,
+                source_limit_bytes: self.source,
             }),
             _ if name.is_empty() => {
                 Err(format!("{shown}: needs time_limit_ms and memory_limit_mib"))
@@ -484,6 +508,34 @@ mod tests {
         let luogu_only =
             parse("judge = luogu\ntime_limit_ms = 1000\nmemory_limit_mib = 64\n").unwrap();
         assert_eq!(luogu_only.here(poj, "one", None, None).time_ms, 1000);
+    }
+
+    #[test]
+    fn a_problems_own_source_limit_replaces_its_judges_usual_one() {
+        let spoj = crate::profiles::find("spoj").unwrap();
+        let luogu = crate::profiles::find("luogu").unwrap();
+        let limits = parse(
+            "judge = spoj\ntime_limit_ms = 1000\nmemory_limit_mib = 64\n\
+             source_limit_bytes = 5000\n[luogu]\ntime_limit_ms = 1000\nmemory_limit_mib = 64\n",
+        )
+        .unwrap();
+        assert_eq!(limits.source_limit(spoj), Some(5000));
+        // Luogu's section sets none: its usual one.
+        assert_eq!(limits.source_limit(luogu), luogu.source_limit);
+        // A judge the file does not know never gets the main judge's own limit.
+        let kattis = crate::profiles::find("kattis").unwrap();
+        assert_eq!(limits.source_limit(kattis), kattis.source_limit);
+        let plain = parse("time_limit_ms = 1\nmemory_limit_mib = 1\n").unwrap();
+        assert_eq!(plain.source_limit(spoj), Some(50_000));
+        let error = |text: &str| parse(text).unwrap_err();
+        assert!(
+            error("time_limit_ms = 1\nmemory_limit_mib = 1\nsource_limit_bytes = 0\n")
+                .starts_with("limits:3: 0 is out of range")
+        );
+        assert!(error(
+            "time_limit_ms = 1\nmemory_limit_mib = 1\nsource_limit_bytes = 9\nsource_limit_bytes = 9\n"
+        )
+        .contains("`source_limit_bytes` is given twice"));
     }
 
     #[test]

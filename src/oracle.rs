@@ -18,6 +18,28 @@ pub fn clashes(grid: &[u8; 81]) -> bool {
     clashes_in(grid, allowed)
 }
 
+/// The completion naked singles alone reach (fill any open cell that allows one digit
+/// only, again and again), or `None` when they stall or the givens clash: what Codewars'
+/// "easy" Sudoku Solver kata promises ("no need to assume and test possibilities").
+pub fn by_naked_singles(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
+    if clashes(puzzle) {
+        return None;
+    }
+    let mut grid = *puzzle;
+    while grid.contains(&0) {
+        let single = (0..81).filter(|&cell| grid[cell] == 0).find_map(|cell| {
+            let mut digits = (1..=9).filter(|&digit| allowed(&grid, cell, digit));
+            match (digits.next(), digits.next()) {
+                (Some(digit), None) => Some((cell, digit)),
+                _ => None,
+            }
+        });
+        let (cell, digit) = single?;
+        grid[cell] = digit;
+    }
+    Some(grid)
+}
+
 /// Whether `digit` may go in `cell` of a grid of `N`x`N` boxes (either size): not in its
 /// row, column or box already.
 fn allowed_in<const N: usize>(grid: &[u8], cell: usize, digit: u8) -> bool {

@@ -92,6 +92,9 @@ pub enum Promise {
     /// Every board has at least this many givens, and they do not clash (P1074: NOIP's 24;
     /// a Sudoku's givens never clash).
     AtLeastGivens(usize),
+    /// Every board is solved by naked singles alone, without a guess (Codewars' "easy"
+    /// puzzles: [`oracle::by_naked_singles`]).
+    SolvedByNakedSingles,
 }
 
 /// Which way a failing board gets easier to check by hand.
@@ -354,6 +357,44 @@ pub const PROBLEMS: &[Problem] = &[
         shrink: Shrink::MoreGivens(oracle::solve_first),
         over_source_limit: &[],
     },
+    Problem {
+        name: "easudoku",
+        title: "SPOJ EASUDOKU \"Easy sudoku\"",
+        submit: "SPOJ EASUDOKU: Rust (its language line excepts only Erlang); a 5,000-byte source limit: paste the note's contest version",
+        prints: "each puzzle's solution, or `No solution`",
+        sample: "sample",
+        input: Input::Boards9 {
+            print: formats::easudoku_input,
+            parse: formats::parse_sudogob,
+        },
+        boards: Boards::Kinds,
+        aliases: &[],
+        answer: |text| Ok(expected::easudoku(&formats::parse_sudogob(text)?)),
+        one_of_several: false,
+        promise: Promise::FewerSolutionsThan(2),
+        stress: cases::easudoku_case,
+        shrink: Shrink::FewerGivens,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "codewars_sudoku",
+        title: "Codewars \"Sudoku Solver\" (3 kyu)",
+        submit: "Codewars kata 5296bc77afba8baa690002d7: Rust (a function; version unconfirmed)",
+        prints: "fills the board in place",
+        sample: "sample",
+        input: Input::Board9 {
+            print: formats::spaced_rows,
+            parse: formats::parse_p1784,
+        },
+        boards: Boards::Kinds,
+        aliases: &["codewars"],
+        answer: |text| Ok(expected::p1784(&formats::parse_p1784(text)?)),
+        one_of_several: false,
+        promise: Promise::SolvedByNakedSingles,
+        stress: cases::codewars_case,
+        shrink: Shrink::FewerGivens,
+        over_source_limit: &[],
+    },
 ];
 
 /// The problem named `name` (or one of its aliases).
@@ -422,6 +463,12 @@ impl Problem {
                 let board = parse(text)?;
                 return Ok(board.iter().filter(|&&cell| cell != 0).count() >= least
                     && !oracle::clashes(&board));
+            }
+            Promise::SolvedByNakedSingles => {
+                let Input::Board9 { parse, .. } = self.input else {
+                    return Err("a promise of naked singles is for one 9x9 board a case".into());
+                };
+                return Ok(oracle::by_naked_singles(&parse(text)?).is_some());
             }
             Promise::OneSolutionEach => (2, |count, _| count == 1),
             Promise::FewerSolutionsThan(cap) => (cap, |count, cap| count < cap),

@@ -306,6 +306,28 @@ pub const PROFILES: &[Profile] = &[
                    C++ and Python need a harness of their own (not shipped)",
     },
     Profile {
+        name: "codewars",
+        rustc_flags: &["--edition", "2021"],
+        takes_rust: true,
+        cpp: GNU_CPP17,
+        c: GNU_C,
+        python: PYTHON3,
+        compare: Mode::Lines,
+        stack: Stack::Mib(2),
+        env: &[],
+        slowdown: 1.0,
+        source_limit: None,
+        source: "Codewars kata pages and published Rust solutions (stored copies, 2026-11): a \
+                 kata's Rust tests are a `#[cfg(test)] mod` run by Rust's test harness, which \
+                 runs each test in a thread with std's 2 MiB default stack; edition 2021, no \
+                 optimisation (cargo test's dev profile) and the Rust version unconfirmed; a \
+                 12-second limit on a whole test run (a published 2 kyu solution's notes)",
+        contract: "Codewars judges a function through the kata's tests: here a Rust harness \
+                   (testdata/codewars_sudoku/harness.rs) calls it on each case and prints \
+                   the board, compared as lines; C++ and Python need a harness of their own \
+                   (not shipped)",
+    },
+    Profile {
         name: "qoj",
         rustc_flags: &["-C", "opt-level=3", "--edition", "2021"],
         takes_rust: true,

@@ -1,43 +1,102 @@
-//! What to paste at a judge with a source-size limit: the file as it is when it fits, or
-//! else the file without its comments and blank lines. `scripts/submit` prints it and the
-//! judge (for a shipped solution under a profile with a limit) judges that same text, both
-//! through [`paste_text`], so what is pasted is what was tested.
+//! What to paste at a judge with a source-size limit: the file as it is when it fits, else
+//! the file without its comments and blank lines, else (a limit as small as SPOJ EASUDOKU's
+//! 5,000 bytes) the study note's contest version for that judge. `scripts/submit` prints it
+//! and the judge (for a shipped solution) judges that same text, both through
+//! [`paste_text`], so what is pasted is what was tested.
 //!
 //! The stripping is a small Rust lexer: it removes `//` comments (doc comments included)
 //! and `/* */` comments (nested), never inside string, byte-string, raw-string or char
 //! literals; it keeps attributes (`#![...]`, `#[...]`), trims the end of every line that
 //! does not end inside a literal, and drops the lines left empty.
 
-/// The text to paste, and whether it had to be stripped to fit.
+/// The text to paste, and what it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Paste {
     pub text: String,
-    pub stripped: bool,
+    pub how: Pasted,
+}
+
+/// Which text [`paste_text`] chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pasted {
+    /// The file as it is.
+    AsIs,
+    /// The file without comments and blank lines ([`strip_comments`]).
+    Stripped,
+    /// The study note's contest version: the file does not fit even stripped.
+    ContestVersion,
+}
+
+impl Pasted {
+    /// How the judge and `scripts/submit` say it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Pasted::AsIs => "as it is",
+            Pasted::Stripped => "without comments and blank lines",
+            Pasted::ContestVersion => "the study note's contest version",
+        }
+    }
 }
 
 /// `source` when it fits `limit` (or there is none); otherwise [`strip_comments`] of it
-/// when that fits; otherwise an error giving both sizes.
-pub fn paste_text(source: &str, limit: Option<u64>) -> Result<Paste, String> {
+/// when that fits; otherwise `contest_version` (the study note's short program for this
+/// judge) when there is one and it fits; otherwise an error giving the sizes.
+pub fn paste_text(
+    source: &str,
+    limit: Option<u64>,
+    contest_version: Option<&str>,
+) -> Result<Paste, String> {
     let fits = |text: &str| limit.map_or(true, |limit| text.len() as u64 <= limit);
+    let paste = |text: &str, how| {
+        Ok(Paste {
+            text: text.to_string(),
+            how,
+        })
+    };
     if fits(source) {
-        return Ok(Paste {
-            text: source.to_string(),
-            stripped: false,
-        });
+        return paste(source, Pasted::AsIs);
     }
     let stripped = strip_comments(source);
     if fits(&stripped) {
-        return Ok(Paste {
-            text: stripped,
-            stripped: true,
-        });
+        return paste(&stripped, Pasted::Stripped);
     }
-    Err(format!(
-        "{} bytes, and still {} bytes without comments and blank lines; the limit is {} bytes",
-        source.len(),
-        stripped.len(),
-        limit.unwrap_or(0)
-    ))
+    match contest_version {
+        Some(short) if fits(short) => paste(short, Pasted::ContestVersion),
+        _ => Err(format!(
+            "{} bytes, and still {} bytes without comments and blank lines; the limit is {} \
+             bytes{}",
+            source.len(),
+            stripped.len(),
+            limit.unwrap_or(0),
+            match contest_version {
+                Some(short) => format!(", and the study note's contest version is {}", short.len()),
+                None => String::new(),
+            }
+        )),
+    }
+}
+
+/// The marker line before a study note's contest version (CONTRIBUTING.md, "Adding a
+/// problem"); the profile's name follows it.
+pub const CONTEST_MARKER: &str = "<!-- contest version: judge profile ";
+
+/// A study note's contest version (the code block after [`CONTEST_MARKER`]) and the judge
+/// profile it is for.
+pub fn contest_version(note: &str) -> Option<(String, String)> {
+    let at = note.find(CONTEST_MARKER)?;
+    let rest = &note[at + CONTEST_MARKER.len()..];
+    let profile = rest[..rest.find(" -->")?].to_string();
+    let code = &rest[rest.find("```rust\n")? + 8..];
+    Some((code[..code.find("\n```")? + 1].to_string(), profile))
+}
+
+/// The contest version of the study note beside the solution file `solution`
+/// (`README.md` in its folder), when the note is for the judge `profile`.
+pub fn contest_version_beside(solution: &std::path::Path, profile: &str) -> Option<String> {
+    let note = std::fs::read_to_string(solution.parent()?.join("README.md")).ok()?;
+    contest_version(&note)
+        .filter(|(_, for_profile)| for_profile == profile)
+        .map(|(code, _)| code)
 }
 
 /// Where the lexer is.

@@ -1893,7 +1893,7 @@ pub struct Page {
 
 /// The pages of docs/trace, one per problem: `scripts/trace --pages` writes them and their
 /// figures (docs/trace/README.md); tests/tools/trace.rs fails when either is stale.
-pub const PAGES: [Page; 12] = [
+pub const PAGES: [Page; 13] = [
     Page {
         problem: "p1074",
         case: "sample2",
@@ -1964,6 +1964,12 @@ pub const PAGES: [Page; 12] = [
         case: "generated_110_givens",
         puzzle: 1,
         why: "a short 16x16 search with guesses undone (the sample's is several times longer)",
+    },
+    Page {
+        problem: "easudoku",
+        case: "hard_6",
+        puzzle: 6,
+        why: "the sample needs no guess; this forum-hardest puzzle guesses and backtracks",
     },
     Page {
         problem: "p4573",

@@ -11,6 +11,8 @@
 //!       clash | dead-end           just one of those two
 //!       few-blanks                 a full grid with 1 to 10 cells open
 //!       mixed (the default)        the kinds above in turn
+//!       easy [--givens K]          naked singles alone solve it (Codewars' promise),
+//!                                  emptied while they still do (not part of mixed)
 //! ```
 //!
 //! A problem that takes one board per case (P1074, P1784, LeetCode) gets `--count N`
@@ -50,7 +52,7 @@ usage: gen PROBLEM [OPTIONS] [--count N] [--seed S] [--pick I,J,...]
 
 PROBLEM and its options:
 {}
-KIND: unique, multi, unsolvable, clash, dead-end, few-blanks, mixed (the default)
+KIND: unique, multi, unsolvable, clash, dead-end, few-blanks, mixed (the default), easy
 --pick I,J,...: of the N boards made, print only these (0-based, in this order): how
 a case that keeps a few boards of a large seeded pool is remade
 
@@ -169,9 +171,10 @@ fn board(options: &Options, index: usize, rng: &mut Rng) -> Result<[u8; 81], Str
             let blanks = 1 + rng.below(10);
             boards::with_blanks(&boards::full_grid(rng), blanks, rng)
         }
+        "easy" => boards::easy(rng, options.givens.unwrap_or(0)),
         other => {
             return Err(format!(
-                "unknown kind `{other}` (want {} or mixed)",
+                "unknown kind `{other}` (want {}, mixed or easy)",
                 KINDS.join(", ")
             ))
         }

@@ -385,7 +385,7 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
     let harness = problem.harness(root);
     let shipped_given = shipped_solution(root, problem)?;
     let given = options.program.as_ref().unwrap_or(&shipped_given);
-    let (profile, run_limits) = judge_contract(root, options);
+    let (profile, run_limits, source_limit) = judge_contract(root, options);
     let compare = options.compare.unwrap_or(profile.compare);
     let limit = options
         .timeout
@@ -404,7 +404,13 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
         run_limits.memory_mib,
         compare.name()
     );
-    let (tested, shown) = program(root, given, harness.as_deref(), "the program", profile)?;
+    let (tested, shown) = program(
+        root,
+        given,
+        harness.as_deref(),
+        "the program",
+        (profile, source_limit),
+    )?;
     let judge_args = match &options.program {
         Some(Given::Source(file)) => format!(" --solution {}", file.display()),
         Some(Given::Command(command)) => format!(" --cmd '{command}'"),
@@ -418,7 +424,7 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
                 &Given::Source(file.clone()),
                 harness.as_deref(),
                 "--brute",
-                &PROFILES[0],
+                (&PROFILES[0], None),
             )?
             .0,
         ),
@@ -427,7 +433,7 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
     let generator = match &options.generator {
         Some(file) => {
             let given = Given::Source(file.clone());
-            Some(program(root, &given, None, "--gen", &PROFILES[0])?.0)
+            Some(program(root, &given, None, "--gen", (&PROFILES[0], None))?.0)
         }
         None => None,
     };
@@ -438,14 +444,14 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
         (Some(_), Given::Bin(path)) if !path.is_file() => None,
         (Some(_), given) => {
             let what = "the shipped solution";
-            Some(program(root, given, harness.as_deref(), what, &PROFILES[0])?.0)
+            Some(program(root, given, harness.as_deref(), what, (&PROFILES[0], None))?.0)
         }
     };
     let checker_file = problem.testdata(root).join("checker.rs");
     let checker = match checker_file.is_file() {
         true => {
             let given = Given::Source(checker_file);
-            Some(program(root, &given, None, "the checker", &PROFILES[0])?.0)
+            Some(program(root, &given, None, "the checker", (&PROFILES[0], None))?.0)
         }
         false => None,
     };
@@ -469,14 +475,17 @@ fn programs(root: &Path, options: &Options) -> Result<Programs, String> {
 
 /// The judge whose contract stress applies (`--profile`, else the problem's main judge in
 /// its limits file, else `generic`) and its limits for the problem here (time scaled for the
-/// judge's slower machines: the judge's own rule); 10 s, no memory limit and an 8 MiB stack
-/// when the limits file cannot be read.
-fn judge_contract(root: &Path, options: &Options) -> (&'static Profile, RunLimits) {
+/// judge's slower machines: the judge's own rule) and source limit; 10 s, no memory limit,
+/// an 8 MiB stack and the profile's source limit when the limits file cannot be read.
+fn judge_contract(root: &Path, options: &Options) -> (&'static Profile, RunLimits, Option<u64>) {
     let limits = Limits::read(&options.problem.testdata(root)).ok();
     let main = limits
         .as_ref()
         .and_then(|l| profiles::find(l.judge.as_deref()?));
     let profile = options.profile.or(main).unwrap_or(&PROFILES[0]);
+    let source_limit = limits
+        .as_ref()
+        .map_or(profile.source_limit, |limits| limits.source_limit(profile));
     let here = match limits {
         Some(limits) => limits.here(profile, "", None, None),
         None => RunLimits {
@@ -486,16 +495,17 @@ fn judge_contract(root: &Path, options: &Options) -> (&'static Profile, RunLimit
             scaled_from: None,
         },
     };
-    (profile, here)
+    (profile, here, source_limit)
 }
 
-/// One program, built as the judge builds it under `profile`, and how to run it by hand.
+/// One program, built as the judge builds it under `profile` with its source limit for the
+/// problem, and how to run it by hand.
 fn program(
     root: &Path,
     given: &Given,
     harness: Option<&Path>,
     what: &str,
-    profile: &'static Profile,
+    (profile, source_limit): (&'static Profile, Option<u64>),
 ) -> Result<(Program, String), String> {
     match given {
         Given::Bin(path) => Ok((
@@ -528,8 +538,9 @@ fn program(
                 harness,
                 profile,
                 standard: None,
-                // A file over the profile's source limit is refused, as the judge does.
-                strip_over_limit: false,
+                source_limit,
+                // A file over the judge's source limit is refused, as the judge does.
+                as_submit_prints: false,
             };
             let program = build::build(root, &request).map_err(|error| match error {
                 BuildError::Compile(message)
@@ -743,6 +754,8 @@ fn hard_case(options: &Options, rng: &mut Rng, case: usize) -> Option<String> {
                 let givens = least + rng.below(3);
                 print(&boards::sparse(rng, givens))
             }
+            // The hardest boards within the promise: as few givens as naked singles allow.
+            problems::Promise::SolvedByNakedSingles => print(&boards::easy(rng, 0)),
             _ => print(&hard9(rng, case / 2)),
         },
         Format::Boards9 { print, .. } => {

@@ -1,19 +1,23 @@
 //! `submit PROBLEM [--profile NAME]`: prints exactly the text to paste at the judge of that
-//! profile: the problem's file as it is when it fits the profile's source limit (or there is
-//! none), otherwise the file without comments and blank lines
-//! ([`sudoku_toolkit::strip::paste_text`]). The judge, under the same profile, judges that
-//! same text (it says so when it strips), so what is pasted is what was tested.
+//! profile: the problem's file as it is when it fits the judge's source limit for the
+//! problem (the problem's own in its `limits` file, else the profile's; or there is none),
+//! otherwise the file without comments and blank lines, otherwise the study note's contest
+//! version for that judge ([`sudoku_toolkit::strip::paste_text`]). The judge, under the same
+//! profile, judges that same text (it says which), so what is pasted is what was tested.
 
 use std::io::Write;
 use std::process::ExitCode;
-use sudoku_toolkit::{problems, profiles, project, strip};
+use sudoku_toolkit::limits::Limits;
+use sudoku_toolkit::strip::{self, Pasted};
+use sudoku_toolkit::{problems, profiles, project};
 
 const USAGE: &str = "\
 usage: submit PROBLEM [--profile NAME]
 
 Prints the text to paste for PROBLEM's shipped file: the file as it is when it fits the
-profile's source limit, otherwise the file without comments and blank lines (the judge,
-under the same --profile, judges that same text). A note on stderr says which.
+judge's source limit for the problem, otherwise the file without comments and blank lines,
+otherwise the study note's contest version for that judge (the judge, under the same
+--profile, judges that same text). A note on stderr says which.
   --profile NAME   a judge profile (default: generic, no limit); `judge --help` lists them
   --help           show this help";
 
@@ -53,19 +57,21 @@ fn paste(name: &str, profile: &profiles::Profile) -> Result<(String, String), St
         .unwrap_or(&file)
         .display()
         .to_string();
-    let pasted = strip::paste_text(&source, profile.source_limit)
+    let limit = Limits::read(&problem.testdata(&root))?.source_limit(profile);
+    let contest = strip::contest_version_beside(&file, profile.name);
+    let pasted = strip::paste_text(&source, limit, contest.as_deref())
         .map_err(|why| format!("{shown} does not fit {}: {why}", profile.name))?;
-    let note = if pasted.stripped {
-        format!(
-            "submit: {shown} is {} bytes, over the {} profile's limit of {} bytes: printed \
-             without comments and blank lines ({} bytes)",
+    let note = match pasted.how {
+        Pasted::AsIs => format!("submit: {shown} as it is ({} bytes)", source.len()),
+        how => format!(
+            "submit: {shown} is {} bytes, over {}'s limit of {} bytes for {name}: printed {} \
+             ({} bytes)",
             source.len(),
             profile.name,
-            profile.source_limit.unwrap_or(0),
+            limit.unwrap_or(0),
+            how.describe(),
             pasted.text.len()
-        )
-    } else {
-        format!("submit: {shown} as it is ({} bytes)", source.len())
+        ),
     };
     Ok((pasted.text, note))
 }

@@ -7,17 +7,7 @@
 use super::root;
 use std::process::Command;
 use sudoku_toolkit::problems::PROBLEMS;
-
-const MARKER: &str = "<!-- contest version: judge profile ";
-
-/// The note's contest version and its judge profile.
-fn contest_version(note: &str) -> Option<(String, String)> {
-    let at = note.find(MARKER)?;
-    let rest = &note[at + MARKER.len()..];
-    let profile = rest[..rest.find(" -->")?].to_string();
-    let code = &rest[rest.find("```rust\n")? + 8..];
-    Some((code[..code.find("\n```")? + 1].to_string(), profile))
-}
+use sudoku_toolkit::strip::{contest_version, CONTEST_MARKER as MARKER};
 
 #[test]
 fn each_notes_contest_version_passes_the_judge_on_the_sample() {

@@ -5,9 +5,10 @@
 
 use std::path::Path;
 use std::process::{Command, Output};
+use sudoku_toolkit::limits::Limits;
 use sudoku_toolkit::problems::PROBLEMS;
 use sudoku_toolkit::profiles;
-use sudoku_toolkit::strip::{paste_text, strip_comments, Paste};
+use sudoku_toolkit::strip::{contest_version_beside, paste_text, strip_comments, Paste, Pasted};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -94,26 +95,36 @@ fn a_stripped_program_prints_what_the_original_prints() {
 }
 
 #[test]
-fn paste_text_strips_only_what_is_over_the_limit() {
+fn paste_text_strips_only_what_is_over_the_limit_then_takes_the_contest_version() {
     let source = "fn main() {} // a comment\n";
-    let as_is = Paste {
-        text: source.to_string(),
-        stripped: false,
-    };
-    assert_eq!(paste_text(source, None), Ok(as_is.clone()));
-    assert_eq!(paste_text(source, Some(26)), Ok(as_is));
-    assert_eq!(
-        paste_text(source, Some(25)),
+    let paste = |text: &str, how| {
         Ok(Paste {
-            text: "fn main() {}\n".to_string(),
-            stripped: true
+            text: text.to_string(),
+            how,
         })
+    };
+    assert_eq!(paste_text(source, None, None), paste(source, Pasted::AsIs));
+    assert_eq!(
+        paste_text(source, Some(26), Some("x")),
+        paste(source, Pasted::AsIs)
     );
-    let error = paste_text(source, Some(5)).unwrap_err();
+    let stripped = "fn main() {}\n";
+    assert_eq!(
+        paste_text(source, Some(25), Some("x")),
+        paste(stripped, Pasted::Stripped)
+    );
+    let error = paste_text(source, Some(5), None).unwrap_err();
     assert!(
         error.contains("26 bytes") && error.contains("13 bytes"),
         "{error}"
     );
+    let short = "fn main(){}";
+    assert_eq!(
+        paste_text(source, Some(12), Some(short)),
+        paste(short, Pasted::ContestVersion)
+    );
+    let error = paste_text(source, Some(5), Some(short)).unwrap_err();
+    assert!(error.contains("contest version is 11"), "{error}");
 }
 
 fn submit(args: &[&str]) -> Output {
@@ -125,11 +136,13 @@ fn submit(args: &[&str]) -> Output {
 }
 
 /// Under every profile, every problem's paste is its file byte for byte when the file fits
-/// (P1074 under generic, say), else its stripped text within the limit (P1074 under
-/// codeforces and spoj); stderr says which.
+/// the judge's limit for the problem (P1074 under generic, say), else its stripped text
+/// within the limit (P1074 under codeforces), else its note's contest version (EASUDOKU's
+/// 5,000 bytes at SPOJ); stderr says which.
 #[test]
 fn submit_prints_the_file_or_its_stripped_text_within_the_limit() {
     let mut stripped_somewhere = false;
+    let mut contest_somewhere = false;
     for problem in PROBLEMS {
         let file = std::fs::read(problem.solution(root())).unwrap();
         for profile in profiles::PROFILES {
@@ -146,27 +159,36 @@ fn submit_prints_the_file_or_its_stripped_text_within_the_limit() {
                 continue;
             }
             assert!(output.status.success(), "{}: {note}", problem.name);
-            let fits = profile
-                .source_limit
-                .map_or(true, |limit| file.len() as u64 <= limit);
-            if fits {
+            let limit = Limits::read(&problem.testdata(root()))
+                .unwrap()
+                .source_limit(profile);
+            let fits = |text: &[u8]| limit.map_or(true, |limit| text.len() as u64 <= limit);
+            let text = String::from_utf8(file.clone()).unwrap();
+            let stripped = strip_comments(&text);
+            if fits(&file) {
                 assert!(output.stdout == file, "{}/{}", problem.name, profile.name);
                 assert!(note.contains("as it is"), "{note}");
-            } else {
-                let text = String::from_utf8(file.clone()).unwrap();
-                assert_eq!(
-                    String::from_utf8(output.stdout.clone()).unwrap(),
-                    strip_comments(&text)
-                );
-                assert!(output.stdout.len() as u64 <= profile.source_limit.unwrap());
+            } else if fits(stripped.as_bytes()) {
+                assert_eq!(String::from_utf8(output.stdout.clone()).unwrap(), stripped);
                 assert!(note.contains("without comments"), "{note}");
                 stripped_somewhere = true;
+            } else {
+                let solution = problem.solution(root());
+                let short = contest_version_beside(&solution, profile.name).unwrap();
+                assert_eq!(String::from_utf8(output.stdout.clone()).unwrap(), short);
+                assert!(fits(&output.stdout), "{}/{}", problem.name, profile.name);
+                assert!(note.contains("contest version"), "{note}");
+                contest_somewhere = true;
             }
         }
     }
     assert!(
         stripped_somewhere,
         "P1074 is over Codeforces' limit: its paste is stripped"
+    );
+    assert!(
+        contest_somewhere,
+        "EASUDOKU's file is over SPOJ's 5,000 bytes for it: its paste is the contest version"
     );
 }
 

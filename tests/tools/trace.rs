@@ -22,10 +22,11 @@ fn sample(name: &str) -> String {
     std::fs::read_to_string(root().join(format!("testdata/{name}/{}.in", problem.sample))).unwrap()
 }
 
-/// The solution's own output on its sample (LeetCode's method: the judged answer file).
+/// The solution's own output on its sample (a method, LeetCode's or Codewars': the judged
+/// answer file).
 fn solution_output(name: &str) -> String {
     let problem = problems::find(name).unwrap();
-    if name == "leetcode37" {
+    if problem.harness(&root()).is_some() {
         return std::fs::read_to_string(
             root().join(format!("testdata/{name}/{}.out", problem.sample)),
         )
