@@ -2702,7 +2702,8 @@ fn the_readme_profile_table_mirrors_judge_profiles() {
 
 /// P1074's file is over Codeforces' 64 KiB: the judge judges the text `scripts/submit`
 /// prints (without comments), says so, and gets AC; the same file given as the user's own
-/// `--solution` is judged as given, and is SLE.
+/// `--solution` is judged as given, and is SLE. EASUDOKU's file is over SPOJ's 5,000 bytes
+/// for that problem even stripped: the judge judges its note's contest version.
 #[test]
 fn a_shipped_file_over_the_limit_is_judged_as_submit_prints_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -2714,8 +2715,21 @@ fn a_shipped_file_over_the_limit_is_judged_as_submit_prints_it() {
         "{report}{notes}"
     );
     assert!(
-        notes.contains("judging it without comments and blank lines")
+        notes.contains("judging without comments and blank lines")
             && notes.contains("scripts/submit"),
+        "{notes}"
+    );
+    // Over even stripped (EASUDOKU's own 5,000 bytes at SPOJ): the note's contest version.
+    let (output, _) = judge(root, &["easudoku/sample"]);
+    let (report, notes) = (stdout(&output), stderr(&output));
+    assert_eq!(
+        verdict_of(&report, "easudoku", "sample"),
+        "AC",
+        "{report}{notes}"
+    );
+    assert!(
+        notes.contains("over spoj's limit of 5000 bytes")
+            && notes.contains("judging the study note's contest version"),
         "{notes}"
     );
     let file = root.join("solutions/p1074/main.rs");
