@@ -1840,6 +1840,20 @@ fn judge_c_with(
     command: &mut Command,
 ) -> (String, String) {
     let path = root.join(name);
+    fs::write(&path, c_program(main_body)).unwrap();
+    let args = ["p", "--solution", path.to_str().unwrap()];
+    let output = judge_in_mode(root, &args, subreaper, command);
+    let mode = if subreaper {
+        "subreaper mode"
+    } else {
+        "namespace mode"
+    };
+    (stdout(&output), format!("[{mode}] {}", stderr(&output)))
+}
+
+/// A C program whose `main` has the body `main_body`, with the headers hostile programs use
+/// and `burn_ms` (CPU time, however busy the machine).
+fn c_program(main_body: &str) -> String {
     let headers = [
         "stdio.h",
         "stdlib.h",
@@ -1862,22 +1876,13 @@ fn judge_c_with(
         .iter()
         .map(|h| format!("#include <{h}>\n"))
         .collect();
-    let source = format!(
+    format!(
         "#define _GNU_SOURCE\n{includes}\
          static void burn_ms(long ms) {{ struct timespec t; volatile unsigned long n = 0;\n\
            do {{ for (int i = 0; i < 100000; i++) n++; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); }}\n\
            while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < ms); }}\n\
          int main(void) {{\n{main_body}\n}}\n"
-    );
-    fs::write(&path, source).unwrap();
-    let args = ["p", "--solution", path.to_str().unwrap()];
-    let output = judge_in_mode(root, &args, subreaper, command);
-    let mode = if subreaper {
-        "subreaper mode"
-    } else {
-        "namespace mode"
-    };
-    (stdout(&output), format!("[{mode}] {}", stderr(&output)))
+    )
 }
 
 /// The System V shared memory keys alive on this system (in this IPC namespace).
@@ -1934,6 +1939,63 @@ fn hostile_escapes_reach_nothing_in_both_modes() {
         }
     }
     drop(listener);
+}
+
+#[test]
+fn a_runs_loopback_is_its_own_and_another_runs_listener_is_out_of_reach() {
+    if !tool_present("gcc") {
+        return;
+    }
+    let root = scratch_root("hostile-loopback");
+    // Two cases judged side by side (-j 2): one listens on the loopback (and reaches its own
+    // listener), the other tries, as long as the first listens, to reach it.
+    write_problem(
+        &root,
+        "p",
+        "fn main() { println!(\"42\"); }\n",
+        &[("a", "listen\n", "42\n"), ("b", "connect\n", "42\n")],
+    );
+    fs::write(
+        root.join("testdata/p/limits"),
+        "time_limit_ms = 2000\nmemory_limit_mib = 64\n",
+    )
+    .unwrap();
+    let port = 20_000 + std::process::id() % 20_000;
+    let body = format!(
+        "char word[16] = \"\"; if (scanf(\"%15s\", word) != 1) return 1;
+         struct sockaddr_in a; memset(&a, 0, sizeof a); a.sin_family = AF_INET;
+         a.sin_port = htons({port}); a.sin_addr.s_addr = htonl(0x7f000001);
+         if (strcmp(word, \"listen\") == 0) {{
+             int l = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+             setsockopt(l, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+             if (bind(l, (struct sockaddr *)&a, sizeof a) != 0 || listen(l, 8) != 0) {{ puts(\"no loopback\"); return 0; }}
+             int c = socket(AF_INET, SOCK_STREAM, 0);
+             if (connect(c, (struct sockaddr *)&a, sizeof a) != 0) {{ puts(\"its own listener out of reach\"); return 0; }}
+             usleep(1500000); puts(\"42\"); return 0;
+         }}
+         for (int i = 0; i < 150; i++) {{
+             int c = socket(AF_INET, SOCK_STREAM, 0);
+             if (connect(c, (struct sockaddr *)&a, sizeof a) == 0) {{ puts(\"reached another run\"); return 0; }}
+             close(c); usleep(10000);
+         }}
+         puts(\"42\"); return 0;"
+    );
+    let path = root.join("loopback.c");
+    for subreaper in both_modes() {
+        if subreaper && !(subreaper_walled() || running_as_root()) {
+            continue;
+        }
+        fs::write(&path, c_program(&body)).unwrap();
+        let args = ["p", "-j", "2", "--solution", path.to_str().unwrap()];
+        let output = judge_in_mode(&root, &args, subreaper, &mut judge_command());
+        let (report, errors) = (stdout(&output), stderr(&output));
+        assert_eq!(verdict_of(&report, "p", "b"), "AC", "{report}{errors}");
+        // A loopback of its own in namespace mode; subreaper mode has none (root: a network
+        // namespace of its own, its loopback down; otherwise Landlock refuses TCP).
+        if !subreaper {
+            assert_eq!(verdict_of(&report, "p", "a"), "AC", "{report}{errors}");
+        }
+    }
 }
 
 #[test]

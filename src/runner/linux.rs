@@ -79,6 +79,8 @@ struct MountAttr {
 extern "C" {
     fn syscall(number: c_long, ...) -> c_long;
     fn unshare(flags: c_int) -> c_int;
+    fn setns(fd: c_int, kind: c_int) -> c_int;
+    fn socket(domain: c_int, kind: c_int, protocol: c_int) -> c_int;
     fn mount(
         source: *const c_char,
         target: *const c_char,
@@ -762,6 +764,10 @@ impl LandlockPlan {
 
 struct Plan {
     namespaces: bool,
+    /// Namespace mode: a lent network namespace and the user namespace that owns it
+    /// (caller-side descriptors), which the keeper joins before it makes the run's other
+    /// namespaces (see `NetNamespace`); `None`: the run makes a network namespace of its own.
+    net: Option<(c_int, c_int)>,
     maps: IdMaps,
     root: Option<RootPlan>,
     landlock: Option<LandlockPlan>,
@@ -843,6 +849,7 @@ impl Plan {
         cwd: Option<&Path>,
         fds: [c_int; 4],
         cgroup: Option<&RunCgroup>,
+        net: Option<&NetNamespace>,
         nice: c_int,
     ) -> Result<Plan, String> {
         let mut all_fds = [-1; 6];
@@ -904,6 +911,7 @@ impl Plan {
             });
         Ok(Plan {
             namespaces,
+            net: net.map(|net| (net.user.as_raw_fd(), net.net.as_raw_fd())),
             maps: IdMaps::for_run(spec.sandbox.is_some()),
             root,
             landlock,
@@ -1090,7 +1098,17 @@ fn now_ns() -> u64 {
 
 /// The first process of a run: see the module notes.
 unsafe fn keeper(plan: &Plan) -> ! {
+    // The lent network namespace, through the user namespace that owns it (joining a
+    // network namespace takes privilege over its owner, which a process has in a user
+    // namespace its own user made); before `place_fds` closes their descriptors.
+    let joined = match plan.net {
+        Some((user, net)) => setns(user, CLONE_NEWUSER) == 0 && setns(net, CLONE_NEWNET) == 0,
+        None => true,
+    };
     place_fds(&plan.fds[..4 + plan.cgroups]);
+    if !joined {
+        fail_setup(STEP_UNSHARE);
+    }
     die_with_parent(|| getppid() == plan.caller);
     setpgid(0, 0);
     leave_terminal();
@@ -1169,9 +1187,14 @@ unsafe fn namespace_keeper(plan: &Plan) -> ! {
     // The init waits on it until its maps are written.
     let mut go = [0; 2];
     pipe2(go.as_mut_ptr(), O_CLOEXEC);
+    let namespaces = if plan.net.is_some() {
+        RUN_NAMESPACES & !CLONE_NEWNET
+    } else {
+        RUN_NAMESPACES
+    };
     let init = syscall(
         SYS_CLONE,
-        RUN_NAMESPACES as c_long | SIGCHLD,
+        namespaces as c_long | SIGCHLD,
         0usize,
         0usize,
         0usize,
@@ -1859,11 +1882,13 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     let boost = Boost::new();
     // Programs under test only (with a sandbox): a compiler's page cache is not its cost.
     let cgroup = spec.sandbox.as_ref().and_then(|_| RunCgroup::create());
+    let net = NetNamespace::lend();
     let plan = Plan::new(
         spec,
         scratch.dir.as_deref(),
         fds,
         cgroup.as_ref(),
+        net.as_ref(),
         boost.before,
     )?;
     let start = Instant::now();
@@ -1909,8 +1934,14 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         let running = &running;
         let flooded = &flooded;
         scope.spawn(move || watchdog(running, spec, flooded, woken));
-        wait_for(keeper_pid);
+        let keeper_status = wait_for(keeper_pid);
         drop(wake);
+        // A keeper that ended by itself waited for its init, which had reaped every
+        // process of the run: nothing of the run is left in its network namespace. (A
+        // killed keeper's namespaces may still be dying: that one is not lent again.)
+        if let (Some(net), Some(0)) = (net, keeper_status) {
+            net.give_back();
+        }
     });
     super::unregister(keeper_pid as u32);
     drop(boost);
@@ -2118,6 +2149,135 @@ fn note_isolation(spec: &Spec, isolated: u64) {
         "runner: this system refused part of the sandbox: no {}",
         missing.join(", no ")
     );
+}
+
+// ---- network namespaces, made once and lent ------------------------------------------------
+
+/// A network namespace whose loopback is up, lent to one run at a time, and the user
+/// namespace that owns it (made together by a helper child; the caller maps its own ids
+/// into it, and for a root caller `nobody` too). The keeper joins both, then makes the run's
+/// own user namespace inside the lent one: the program has no privilege over the network
+/// namespace (no interface, route or address of its own to add), and the loopback is all
+/// it has.
+///
+/// Lent, not made per run: making and tearing down a network namespace was about 0.7 ms of
+/// every run (docs/design.md, "The sandbox and what it costs"). Lent to one run at a time,
+/// not shared: two runs in one namespace could reach each other's listeners on the
+/// loopback, and each other's abstract Unix sockets. A namespace is lent again only after a
+/// run whose keeper ended by itself, which it does once its init has reaped every process
+/// of the run: no socket of the run is left open.
+struct NetNamespace {
+    user: OwnedFd,
+    net: OwnedFd,
+}
+
+static NET_POOL: Mutex<Vec<NetNamespace>> = Mutex::new(Vec::new());
+
+impl NetNamespace {
+    /// One from the pool, or a new one; `None` where none can be made (each run then makes
+    /// its own, whose loopback is down: no network at all).
+    fn lend() -> Option<NetNamespace> {
+        if containment() != Containment::Namespaces {
+            return None;
+        }
+        let pooled = NET_POOL.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        pooled.or_else(NetNamespace::make)
+    }
+
+    fn give_back(self) {
+        NET_POOL
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(self);
+    }
+
+    /// A helper child makes both namespaces and brings the loopback up; the caller maps
+    /// ids into the user namespace and opens both while the helper waits.
+    fn make() -> Option<NetNamespace> {
+        let (ready_read, ready_write) = pipe().ok()?;
+        let (go_read, go_write) = pipe().ok()?;
+        let (ready, go) = (ready_write.as_raw_fd(), go_read.as_raw_fd());
+        let callers_ends = [ready_read.as_raw_fd(), go_write.as_raw_fd()];
+        // SAFETY: the child runs raw system calls only, on descriptors opened before the
+        // fork, and ends in `_exit`.
+        let pid = unsafe { fork() };
+        if pid == 0 {
+            // SAFETY: as above.
+            unsafe {
+                prctl(PR_SET_PDEATHSIG, SIGKILL as u64, 0, 0, 0);
+                for fd in callers_ends {
+                    close(fd);
+                }
+                let made = unshare(CLONE_NEWUSER | CLONE_NEWNET) == 0 && loopback_up();
+                write(ready, [u8::from(made)].as_ptr().cast(), 1);
+                // Until the caller is done with it (its end closed: end of file).
+                let mut byte = 0u8;
+                read(go, (&mut byte as *mut u8).cast(), 1);
+                _exit(0)
+            }
+        }
+        if pid < 0 {
+            return None;
+        }
+        drop((ready_write, go_read));
+        let mut made = [0u8];
+        let told = std::io::Read::read(&mut std::fs::File::from(ready_read), &mut made);
+        let net = (told.ok() == Some(1) && made[0] == 1)
+            .then(|| NetNamespace::map_and_open(pid))
+            .flatten();
+        drop(go_write);
+        wait_for(pid);
+        net
+    }
+
+    /// Maps the caller's ids (a root caller's `nobody` too) into the helper's new user
+    /// namespace, then opens both of its namespaces.
+    fn map_and_open(pid: i32) -> Option<NetNamespace> {
+        // SAFETY: plain queries.
+        let (uid, gid) = unsafe { (getuid(), getgid()) };
+        let dir = PathBuf::from(format!("/proc/{pid}"));
+        let map = |id: u32| match id {
+            0 => format!("0 0 1\n{NOBODY} {NOBODY} 1\n"),
+            _ => format!("{id} {id} 1\n"),
+        };
+        if uid != 0 {
+            // An unprivileged writer must deny `setgroups` before it may write a gid map.
+            std::fs::write(dir.join("setgroups"), "deny").ok();
+        }
+        std::fs::write(dir.join("uid_map"), map(uid)).ok()?;
+        std::fs::write(dir.join("gid_map"), map(gid)).ok()?;
+        let open = |name: &str| open_read(&dir.join("ns").join(name)).ok();
+        Some(NetNamespace {
+            user: open("user")?,
+            net: open("net")?,
+        })
+    }
+}
+
+/// Brings up the loopback of this process's network namespace (`SIOCSIFFLAGS` on a socket,
+/// as `ip link set lo up` does).
+unsafe fn loopback_up() -> bool {
+    const AF_INET: c_int = 2;
+    const SOCK_DGRAM: c_int = 2;
+    const SIOCGIFFLAGS: c_long = 0x8913;
+    const SIOCSIFFLAGS: c_long = 0x8914;
+    const IFF_UP: u16 = 1;
+    // struct ifreq: the interface's name (16 bytes), then a union whose member here is the
+    // flags (a short); 40 bytes in all.
+    let mut request = [0u8; 40];
+    request[..2].copy_from_slice(b"lo");
+    let sock = socket(AF_INET, SOCK_DGRAM | O_CLOEXEC, 0);
+    if sock < 0 {
+        return false;
+    }
+    let mut done = ioctl(sock, SIOCGIFFLAGS, request.as_mut_ptr()) == 0;
+    if done {
+        let flags = u16::from_ne_bytes([request[16], request[17]]) | IFF_UP;
+        request[16..18].copy_from_slice(&flags.to_ne_bytes());
+        done = ioctl(sock, SIOCSIFFLAGS, request.as_mut_ptr()) == 0;
+    }
+    close(sock);
+    done
 }
 
 // ---- cgroup accounting, where the caller may make cgroups -----------------------------------
