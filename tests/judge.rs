@@ -1999,6 +1999,48 @@ fn a_runs_loopback_is_its_own_and_another_runs_listener_is_out_of_reach() {
 }
 
 #[test]
+fn a_fork_bomb_leaves_a_forking_run_beside_it_alone_in_both_modes() {
+    if !tool_present("gcc") {
+        return;
+    }
+    let root = scratch_root("hostile-bomb-beside");
+    // Judged side by side (-j 2): a bomb whose processes fork and exit at once, and a
+    // correct program that starts 30 children one after another while the bomb runs.
+    write_problem(
+        &root,
+        "p",
+        "fn main() { println!(\"42\"); }\n",
+        &[("bomb", "bomb\n", "42\n"), ("fine", "fine\n", "42\n")],
+    );
+    fs::write(
+        root.join("testdata/p/limits"),
+        "time_limit_ms = 2000\nmemory_limit_mib = 256\n",
+    )
+    .unwrap();
+    let body = "char word[16] = \"\"; if (scanf(\"%15s\", word) != 1) return 1;
+         if (strcmp(word, \"bomb\") == 0) for (;;) if (fork() == 0) { fork(); fork(); _exit(0); }
+         for (int i = 0; i < 30; i++) {
+             pid_t child = fork();
+             if (child < 0) { puts(\"cannot fork\"); return 0; }
+             if (child == 0) _exit(7);
+             int status = 0; waitpid(child, &status, 0);
+             if (!WIFEXITED(status) || WEXITSTATUS(status) != 7) { puts(\"lost a child\"); return 0; }
+             usleep(20000);
+         }
+         puts(\"42\"); return 0;";
+    let path = root.join("bomb-beside.c");
+    fs::write(&path, c_program(body)).unwrap();
+    for subreaper in both_modes() {
+        let args = ["p", "-j", "2", "--solution", path.to_str().unwrap()];
+        let output = judge_in_mode(&root, &args, subreaper, &mut judge_command());
+        let (report, errors) = (stdout(&output), stderr(&output));
+        assert_eq!(verdict_of(&report, "p", "fine"), "AC", "{report}{errors}");
+        let bomb = verdict_of(&report, "p", "bomb");
+        assert!(bomb == "RE" || bomb == "MLE", "{report}{errors}");
+    }
+}
+
+#[test]
 fn hostile_root_powers_are_gone_when_the_judge_is_root() {
     let Some(root) = hostile_root("hostile-rootly").filter(|_| running_as_root()) else {
         return;

@@ -29,6 +29,9 @@
 //!   in its `RUSAGE_CHILDREN`, which it reports with the program's wait status, wall time
 //!   and exit-time memory high-water mark through a pipe (64-byte records: the program's
 //!   start, its end as soon as it is reaped, the scratch folder's files, the final figures).
+//! - The network namespace (loopback up, nothing else) is made once and lent to one run at a
+//!   time: the keeper joins it, through the user namespace that owns it, before it makes
+//!   the others (making one per run cost about 0.7 ms; see `NetNamespace`).
 //! - The program is traced only to be held at its exit stop, where its own `VmHWM` is
 //!   read: `ru_maxrss` alone starts from the forking process's high-water mark. Its tracer
 //!   is the init, so a stopped program dies with it (never left stopped).
@@ -173,7 +176,8 @@ const CLONE_NEWUSER: c_int = 0x1000_0000;
 const CLONE_NEWPID: c_int = 0x2000_0000;
 const CLONE_NEWNET: c_int = 0x4000_0000;
 /// Every namespace a run gets: its own users, mounts, processes, System V IPC (a segment
-/// dies with the run), network (no interface but a loopback that is down) and host name.
+/// dies with the run), network (only a loopback; lent, see `NetNamespace`, or made here,
+/// its loopback then down) and host name.
 const RUN_NAMESPACES: c_int =
     CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET | CLONE_NEWUTS;
 const SIGHUP: c_int = 1;
@@ -478,45 +482,83 @@ struct RootPlan {
     scratch_options: CString,
 }
 
-/// Subreaper mode's bound on a fork bomb: RLIMIT_NPROC counts every process of the user on
-/// the system, so it is set to what the user (or `NOBODY`) had when this process first
-/// looked, plus room for a few runs at their process limit. Without it a bomb starved the
-/// poll that stops it and grew to thousands of processes. `None` for root (not bound).
-fn subreaper_process_cap(to_nobody: bool) -> Option<u64> {
+/// Subreaper mode's bound on a fork bomb, RLIMIT_NPROC, which counts every process of the
+/// user on the system. A run's own uid (`RunUid`, caller root) had none when it was lent:
+/// twice the process limit, as in namespace mode. The caller's own uid: what it had when
+/// this process first looked, plus room for a few runs at their process limit. Without it a
+/// bomb starved the poll that stops it and grew to thousands of processes. `None` for root
+/// (not bound).
+fn subreaper_process_cap(run_uid: Option<u32>, process_limit: usize) -> Option<u64> {
     static OWN: OnceLock<u64> = OnceLock::new();
-    static NOBODYS: OnceLock<u64> = OnceLock::new();
+    if run_uid.is_some() {
+        return Some(2 * process_limit as u64 + 1);
+    }
     // SAFETY: plain query.
-    let uid = if to_nobody {
-        NOBODY
-    } else {
-        unsafe { getuid() }
-    };
+    let uid = unsafe { getuid() };
     if uid == 0 {
         return None;
     }
-    let count = |uid: u32| {
-        let owned_by = |entry: &std::fs::DirEntry| {
-            let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
-            let real = status
-                .lines()
-                .find(|l| l.starts_with("Uid:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u32>().ok());
-            real == Some(uid)
-        };
-        std::fs::read_dir("/proc")
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter(|entry| entry.file_name().to_string_lossy().parse::<u32>().is_ok())
-            .filter(owned_by)
-            .count() as u64
+    Some(*OWN.get_or_init(|| processes_of(uid)) + 256)
+}
+
+/// How many processes of the system have `uid` as their real uid.
+fn processes_of(uid: u32) -> u64 {
+    let owned_by = |entry: &std::fs::DirEntry| {
+        let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+        let real = status
+            .lines()
+            .find(|l| l.starts_with("Uid:"))
+            .and_then(|l| l.split_whitespace().nth(1)?.parse::<u32>().ok());
+        real == Some(uid)
     };
-    let baseline = if to_nobody {
-        *NOBODYS.get_or_init(|| count(NOBODY))
-    } else {
-        *OWN.get_or_init(|| count(uid))
-    };
-    Some(baseline + 256)
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().parse::<u32>().is_ok())
+        .filter(owned_by)
+        .count() as u64
+}
+
+/// Subreaper mode, caller root: the uid a run's program drops to, one that no other run (and
+/// no other process) has while it is lent. RLIMIT_NPROC counts every process of a uid on the
+/// system: runs that shared `nobody` shared one bound, and a fork bomb in one left a run
+/// beside it unable to fork. From 60000 up, as isolate's boxes; its group is `nobody`'s.
+struct RunUid(u32);
+
+static FREE_UIDS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+impl RunUid {
+    const FIRST: u32 = 60_000;
+    const COUNT: u32 = 1000;
+
+    /// A free uid, or `None` (all taken: the program stays as it is, see `Plan::run_uid`).
+    fn lend() -> Option<RunUid> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        if let Some(uid) = FREE_UIDS.lock().unwrap_or_else(|e| e.into_inner()).pop() {
+            return Some(RunUid(uid));
+        }
+        // Judges started side by side begin at different places of the range.
+        let start = std::process::id() % RunUid::COUNT;
+        loop {
+            let taken = NEXT.fetch_add(1, Ordering::Relaxed);
+            if taken >= u64::from(RunUid::COUNT) {
+                return None;
+            }
+            let uid = RunUid::FIRST + (start + taken as u32) % RunUid::COUNT;
+            if processes_of(uid) == 0 {
+                return Some(RunUid(uid));
+            }
+        }
+    }
+
+    /// Only after a run whose keeper ended by itself: it swept every process of the run.
+    fn give_back(self) {
+        FREE_UIDS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(self.0);
+    }
 }
 
 /// Whether every folder above `path` is searchable by others, and `path` has `bits` (0o001:
@@ -774,8 +816,8 @@ struct Plan {
     /// Subreaper mode, sandboxed, caller root: the keeper takes IPC, network and host-name
     /// namespaces of its own (root may without a user namespace) ...
     outside_root: bool,
-    /// ... and the program drops to `NOBODY`.
-    to_nobody: bool,
+    /// ... and the program drops to this uid (a `RunUid`; group `NOBODY`).
+    run_uid: Option<u32>,
     /// Subreaper mode: RLIMIT_NPROC, which counts every process of the program's user on
     /// the system (see `subreaper_process_cap`).
     subreaper_processes: Option<u64>,
@@ -850,6 +892,7 @@ impl Plan {
         fds: [c_int; 4],
         cgroup: Option<&RunCgroup>,
         net: Option<&NetNamespace>,
+        lent_uid: Option<u32>,
         nice: c_int,
     ) -> Result<Plan, String> {
         let mut all_fds = [-1; 6];
@@ -901,14 +944,15 @@ impl Plan {
             }
             _ => (None, None),
         };
-        // Subreaper mode as root: the program becomes `NOBODY` when it can still reach
-        // its files as such (each folder above them searchable by others).
-        let to_nobody = outside_root
-            && reachable_by_others(&exe_path, 0o001)
-            && spec.args.iter().all(|arg| {
-                let path = Path::new(arg);
-                !path.is_absolute() || !path.exists() || reachable_by_others(path, 0o004)
-            });
+        // Subreaper mode as root: the program becomes a uid of its own when it can still
+        // reach its files as such (each folder above them searchable by others).
+        let run_uid = lent_uid.filter(|_| outside_root).filter(|_| {
+            reachable_by_others(&exe_path, 0o001)
+                && spec.args.iter().all(|arg| {
+                    let path = Path::new(arg);
+                    !path.is_absolute() || !path.exists() || reachable_by_others(path, 0o004)
+                })
+        });
         Ok(Plan {
             namespaces,
             net: net.map(|net| (net.user.as_raw_fd(), net.net.as_raw_fd())),
@@ -916,9 +960,9 @@ impl Plan {
             root,
             landlock,
             outside_root,
-            to_nobody,
+            run_uid,
             subreaper_processes: (!namespaces && spec.sandbox.is_some())
-                .then(|| subreaper_process_cap(to_nobody))
+                .then(|| subreaper_process_cap(run_uid, spec.process_limit))
                 .flatten(),
             // SAFETY: plain query.
             caller: unsafe { getpid() },
@@ -1241,7 +1285,7 @@ unsafe fn init_process(plan: &Plan, alive: c_int) -> ! {
             Ok(got) => isolated = got,
             Err(step) => fail_setup(step),
         }
-    } else if plan.maps.drop_to_nobody && !drop_to_nobody() {
+    } else if plan.maps.drop_to_nobody && !drop_to(NOBODY) {
         fail_setup(STEP_IDENTITY);
     }
     // Again: an identity change clears the parent-death signal.
@@ -1267,13 +1311,13 @@ unsafe fn close_stdio() {
     }
 }
 
-/// No supplementary groups, and `NOBODY` as every uid and gid.
+/// No supplementary groups, `uid` as every uid and `NOBODY` as every gid.
 /// Raw system calls: glibc's wrappers would signal every thread the parent had and wait for
 /// them forever (a forked child has one).
-unsafe fn drop_to_nobody() -> bool {
+unsafe fn drop_to(uid: u32) -> bool {
     syscall(SYS_SETGROUPS, 0usize, std::ptr::null::<u32>()) == 0
         && syscall(SYS_SETRESGID, NOBODY, NOBODY, NOBODY) == 0
-        && syscall(SYS_SETRESUID, NOBODY, NOBODY, NOBODY) == 0
+        && syscall(SYS_SETRESUID, uid, uid, uid) == 0
 }
 
 /// Builds the minimal root (see `RootPlan`) and enters it. Returns the `ISOLATED_*` flags
@@ -1292,7 +1336,7 @@ unsafe fn build_root(root: &RootPlan, drop_identity: bool) -> Result<u64, u64> {
             close(fd);
         }
     }
-    if drop_identity && !drop_to_nobody() {
+    if drop_identity && !drop_to(NOBODY) {
         return Err(STEP_IDENTITY);
     }
     let tmpfs = b"tmpfs\0".as_ptr().cast::<c_char>();
@@ -1494,13 +1538,14 @@ unsafe fn start_program(plan: &Plan) -> ! {
     }
     if plan.namespaces {
         // Counted per user namespace and user, so only this run's processes count (its
-        // init too). Two over the limit: a bomb is held there, where the caller's poll
-        // sees more than the limit and ends the run (a process limit, not a spin on a
-        // failing fork until the time limit).
-        limit(RLIMIT_NPROC, plan.process_limit + 2);
+        // init too). Twice the limit: a bomb is held there, well past where the caller's
+        // poll sees more than the limit and ends the run. (Held one over it, a bomb whose
+        // processes fork and exit at once was seen over the limit by no poll: it spun on a
+        // failing fork until the time limit, starving the runs beside it of CPU.)
+        limit(RLIMIT_NPROC, 2 * plan.process_limit + 1);
     }
     setpriority(PRIO_PROCESS, 0, plan.nice);
-    if plan.to_nobody && !drop_to_nobody() {
+    if plan.run_uid.is_some_and(|uid| !drop_to(uid)) {
         fail_setup(STEP_IDENTITY);
     }
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
@@ -1769,7 +1814,7 @@ struct Scratch {
 }
 
 impl Scratch {
-    fn for_spec(spec: &Spec) -> Result<Scratch, String> {
+    fn for_spec(spec: &Spec, run_uid: Option<&RunUid>) -> Result<Scratch, String> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let Some(sandbox) = &spec.sandbox else {
             return Ok(Scratch {
@@ -1793,10 +1838,9 @@ impl Scratch {
         super::remember_partial(&dir);
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("cannot make the scratch folder {}: {e}", dir.display()))?;
-        // SAFETY: plain query.
-        if unsafe { getuid() } == 0 {
-            // The program may run as `NOBODY` (see `Plan::to_nobody`): its folder is its own.
-            std::os::unix::fs::chown(&dir, Some(NOBODY), Some(NOBODY)).ok();
+        if let Some(RunUid(uid)) = run_uid {
+            // The program may run as this uid (see `Plan::run_uid`): its folder is its own.
+            std::os::unix::fs::chown(&dir, Some(*uid), Some(NOBODY)).ok();
         }
         Ok(Scratch {
             dir: Some(dir),
@@ -1866,7 +1910,13 @@ fn feed(pipe: OwnedFd, bytes: Arc<[u8]>) {
 }
 
 pub fn run(spec: &Spec) -> Result<Run, String> {
-    let scratch = Scratch::for_spec(spec)?;
+    // SAFETY: plain query.
+    let root_caller = unsafe { getuid() } == 0;
+    let run_uid =
+        (containment() == Containment::Subreaper && root_caller && spec.sandbox.is_some())
+            .then(RunUid::lend)
+            .flatten();
+    let scratch = Scratch::for_spec(spec, run_uid.as_ref())?;
     let (child_stdin, feeder) = stdin_for(&spec.stdin)?;
     let (stdout_read, stdout_write) = pipe()?;
     let (stderr_read, stderr_write) = pipe()?;
@@ -1889,6 +1939,7 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         fds,
         cgroup.as_ref(),
         net.as_ref(),
+        run_uid.as_ref().map(|uid| uid.0),
         boost.before,
     )?;
     let start = Instant::now();
@@ -1936,11 +1987,13 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         scope.spawn(move || watchdog(running, spec, flooded, woken));
         let keeper_status = wait_for(keeper_pid);
         drop(wake);
-        // A keeper that ended by itself waited for its init, which had reaped every
-        // process of the run: nothing of the run is left in its network namespace. (A
-        // killed keeper's namespaces may still be dying: that one is not lent again.)
-        if let (Some(net), Some(0)) = (net, keeper_status) {
-            net.give_back();
+        // A keeper that ended by itself waited for its init (or swept, as the subreaper),
+        // which had reaped every process of the run: nothing of the run is left in its
+        // network namespace or under its uid. (A killed keeper's may still be dying: they
+        // are not lent again.)
+        if keeper_status == Some(0) {
+            net.map(NetNamespace::give_back);
+            run_uid.map(RunUid::give_back);
         }
     });
     super::unregister(keeper_pid as u32);
