@@ -1992,8 +1992,12 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         // network namespace or under its uid. (A killed keeper's may still be dying: they
         // are not lent again.)
         if keeper_status == Some(0) {
-            net.map(NetNamespace::give_back);
-            run_uid.map(RunUid::give_back);
+            if let Some(net) = net {
+                net.give_back();
+            }
+            if let Some(uid) = run_uid {
+                uid.give_back();
+            }
         }
     });
     super::unregister(keeper_pid as u32);
