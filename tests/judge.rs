@@ -1869,6 +1869,8 @@ fn c_program(main_body: &str) -> String {
         "sys/mman.h",
         "sys/socket.h",
         "sys/wait.h",
+        "sys/stat.h",
+        "dirent.h",
         "netinet/in.h",
         "arpa/inet.h",
     ];
@@ -2304,6 +2306,47 @@ fn hostile_keeper_forgers_and_judge_killers_fail_in_both_modes() {
             .collect();
         assert!(planted.is_empty(), "planted in the cache: {planted:?}");
     }
+}
+
+#[test]
+fn a_cache_rewritten_where_nothing_walls_it_off_poisons_no_later_run() {
+    let Some(root) = hostile_root("hostile-cache-unwalled") else {
+        return;
+    };
+    // Subreaper mode without Landlock, the program keeping the caller's user (as root: its
+    // files out of others' reach): nothing but the judge's check keeps it off the cache.
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&root, fs::Permissions::from_mode(0o700)).unwrap();
+    let unwalled = |command: &mut Command| {
+        command.env("SUDOKU_JUDGE_NO_LANDLOCK", "1");
+    };
+    let shipped = || {
+        let mut command = judge_command();
+        unwalled(&mut command);
+        stdout(&judge_in_mode(&root, &["p"], true, &mut command))
+    };
+    let first = shipped();
+    assert_eq!(verdict_of(&first, "p", "one"), "AC", "{first}");
+    // Rewrites every file of the cache (the shipped solution's binary among them) into a
+    // script that prints POISONED, then answers.
+    let body = format!(
+        "DIR *cache = opendir(\"{}/target/judge/cache\"); struct dirent *entry; char path[4096];
+         while (cache && (entry = readdir(cache))) {{
+             snprintf(path, sizeof path, \"{}/target/judge/cache/%s\", entry->d_name);
+             struct stat info; if (stat(path, &info) != 0 || !S_ISREG(info.st_mode)) continue;
+             int fd = open(path, O_WRONLY | O_TRUNC);
+             if (fd >= 0) {{ write(fd, \"#!/bin/sh\\necho POISONED\\n\", 24); close(fd); chmod(path, 0755); }}
+         }}
+         puts(\"42\"); return 0;",
+        root.display(),
+        root.display()
+    );
+    let mut command = judge_command();
+    unwalled(&mut command);
+    let (report, errors) = judge_c_with(&root, "rewriter.c", &body, true, &mut command);
+    assert_eq!(verdict_of(&report, "p", "one"), "AC", "{report}{errors}");
+    let again = shipped();
+    assert_eq!(verdict_of(&again, "p", "one"), "AC", "{again}");
 }
 
 #[test]

@@ -758,6 +758,9 @@ const LANDLOCK_FILE_RIGHTS: u64 =
 pub fn landlock_abi() -> u32 {
     static ABI: OnceLock<u32> = OnceLock::new();
     *ABI.get_or_init(|| {
+        if std::env::var_os("SUDOKU_JUDGE_NO_LANDLOCK").is_some_and(|v| !v.is_empty() && v != "0") {
+            return 0;
+        }
         // SAFETY: LANDLOCK_CREATE_RULESET_VERSION asks for the version only.
         let version = unsafe {
             syscall(
@@ -1942,6 +1945,13 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         run_uid.as_ref().map(|uid| uid.0),
         boost.before,
     )?;
+    // Nothing but this check keeps such a program off the guarded folders.
+    let unwalled = !plan.namespaces && plan.landlock.is_none() && plan.run_uid.is_none();
+    let guard = spec
+        .sandbox
+        .as_ref()
+        .filter(|_| unwalled)
+        .map(|sandbox| Guard::take(&sandbox.guarded));
     let start = Instant::now();
     // SAFETY: the child runs `keeper`, raw system calls on the prepared plan only.
     let keeper_pid = unsafe { fork() };
@@ -2017,6 +2027,9 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         scratch.files()
     };
     drop(scratch);
+    if let Some(guard) = guard {
+        guard.undo_changes();
+    }
     let ended = report.ended(spec)?;
     if let Some(end) = ended {
         note_isolation(spec, end.isolated);
@@ -2206,6 +2219,50 @@ fn note_isolation(spec: &Spec, isolated: u64) {
         "runner: this system refused part of the sandbox: no {}",
         missing.join(", no ")
     );
+}
+
+// ---- guarded folders, where nothing else walls a program off -------------------------------
+
+/// The regular files of the guarded folders before a run, by identity: inode and change
+/// time, which no unprivileged process can set back (a rewrite, a `rename` over the file or
+/// a `chmod` changes them, `utimes` cannot reset the change time).
+struct Guard(Vec<(PathBuf, (u64, i64, i64))>);
+
+impl Guard {
+    fn identity(path: &Path) -> Option<(u64, i64, i64)> {
+        use std::os::unix::fs::MetadataExt;
+        let meta = std::fs::symlink_metadata(path).ok()?;
+        Some((meta.ino(), meta.ctime(), meta.ctime_nsec()))
+    }
+
+    fn take(folders: &[PathBuf]) -> Guard {
+        let files = folders
+            .iter()
+            .flat_map(|folder| std::fs::read_dir(folder).into_iter().flatten().flatten())
+            .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_file()))
+            .filter_map(|entry| Some((entry.path(), Guard::identity(&entry.path())?)))
+            .collect();
+        Guard(files)
+    }
+
+    /// Removes every file that is no longer the one seen before the run (a file that is
+    /// gone stays gone: the judge builds it again), and says so once.
+    fn undo_changes(self) {
+        static SAID: AtomicBool = AtomicBool::new(false);
+        let mut changed = 0;
+        for (path, before) in self.0 {
+            let now = Guard::identity(&path);
+            if now.is_some_and(|now| now != before) && std::fs::remove_file(&path).is_ok() {
+                changed += 1;
+            }
+        }
+        if changed > 0 && !SAID.swap(true, Ordering::Relaxed) {
+            eprintln!(
+                "runner: a program under test changed {changed} file(s) of the judge's cache \
+                 (nothing walls it off here): they were removed and will be built again"
+            );
+        }
+    }
 }
 
 // ---- network namespaces, made once and lent ------------------------------------------------
