@@ -1944,7 +1944,7 @@ fn hostile_escapes_reach_nothing_in_both_modes() {
 }
 
 #[test]
-fn a_runs_loopback_is_its_own_and_another_runs_listener_is_out_of_reach() {
+fn hostile_listener_beside_another_run_is_out_of_its_reach_and_the_loopback_its_own() {
     if !tool_present("gcc") {
         return;
     }
@@ -2001,7 +2001,7 @@ fn a_runs_loopback_is_its_own_and_another_runs_listener_is_out_of_reach() {
 }
 
 #[test]
-fn a_fork_bomb_leaves_a_forking_run_beside_it_alone_in_both_modes() {
+fn hostile_fork_bomb_leaves_a_forking_run_beside_it_alone_in_both_modes() {
     if !tool_present("gcc") {
         return;
     }
@@ -2309,7 +2309,7 @@ fn hostile_keeper_forgers_and_judge_killers_fail_in_both_modes() {
 }
 
 #[test]
-fn a_cache_rewritten_where_nothing_walls_it_off_poisons_no_later_run() {
+fn hostile_cache_rewriter_without_walls_poisons_no_later_run() {
     let Some(root) = hostile_root("hostile-cache-unwalled") else {
         return;
     };
