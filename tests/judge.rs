@@ -2043,6 +2043,27 @@ fn hostile_fork_bomb_leaves_a_forking_run_beside_it_alone_in_both_modes() {
 }
 
 #[test]
+fn a_judge_starting_many_runs_at_once_does_not_hang() {
+    if !namespaces_present() {
+        return;
+    }
+    let root = scratch_root("many-at-once");
+    let cases: Vec<(String, &str, &str)> =
+        (0..8).map(|i| (format!("c{i}"), "x\n", "42\n")).collect();
+    let cases: Vec<(&str, &str, &str)> =
+        cases.iter().map(|(n, i, o)| (n.as_str(), *i, *o)).collect();
+    write_problem(&root, "p", "fn main() { println!(\"42\"); }\n", &cases);
+    // A fresh judge each time: its first runs, started together, each make the network
+    // namespace a run is lent (two helpers made side by side once held each other's pipes
+    // and waited for ever, in 1 of 2 full test runs; `judge_in_mode` fails a judge that has
+    // not ended within 30 s). A hang detector: the race is narrow, so it may pass anyway.
+    for _ in 0..3 {
+        let output = judge_in_mode(&root, &["p", "-j", "8"], false, &mut judge_command());
+        assert!(stdout(&output).contains("8 passed"), "{}", stdout(&output));
+    }
+}
+
+#[test]
 fn hostile_root_powers_are_gone_when_the_judge_is_root() {
     let Some(root) = hostile_root("hostile-rootly").filter(|_| running_as_root()) else {
         return;

@@ -2313,8 +2313,7 @@ impl NetNamespace {
     fn make() -> Option<NetNamespace> {
         let (ready_read, ready_write) = pipe().ok()?;
         let (go_read, go_write) = pipe().ok()?;
-        let (ready, go) = (ready_write.as_raw_fd(), go_read.as_raw_fd());
-        let callers_ends = [ready_read.as_raw_fd(), go_write.as_raw_fd()];
+        let ends = [ready_write.as_raw_fd(), go_read.as_raw_fd()];
         // SAFETY: the child runs raw system calls only, on descriptors opened before the
         // fork, and ends in `_exit`.
         let pid = unsafe { fork() };
@@ -2322,14 +2321,15 @@ impl NetNamespace {
             // SAFETY: as above.
             unsafe {
                 prctl(PR_SET_PDEATHSIG, SIGKILL as u64, 0, 0, 0);
-                for fd in callers_ends {
-                    close(fd);
-                }
+                // Its two ends as 0 and 1, every other descriptor closed: a helper made at
+                // the same moment by another thread must not hold this one's `go` open (two
+                // such helpers waited for each other for ever).
+                place_fds(&ends);
                 let made = unshare(CLONE_NEWUSER | CLONE_NEWNET) == 0 && loopback_up();
-                write(ready, [u8::from(made)].as_ptr().cast(), 1);
+                write(0, [u8::from(made)].as_ptr().cast(), 1);
                 // Until the caller is done with it (its end closed: end of file).
                 let mut byte = 0u8;
-                read(go, (&mut byte as *mut u8).cast(), 1);
+                read(1, (&mut byte as *mut u8).cast(), 1);
                 _exit(0)
             }
         }

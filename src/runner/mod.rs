@@ -627,8 +627,12 @@ mod tests {
 
     /// Held by the tests whose programs fork: run beside the fork bomb, the two busy children
     /// of `cpu_and_memory_count_every_process` were sometimes never started (2 of 4 runs of
-    /// `.ci/run` on a fresh clone: 5 ms of CPU, or the shell's own "cannot fork"), a
-    /// cross-run interference not yet explained (closing note of 2026-11-27).
+    /// `.ci/run` on a fresh clone: 5 ms of CPU, or the shell's own "cannot fork"). The
+    /// cause: the bomb, held one process over its limit, could escape every poll and spin
+    /// on a failing fork until its time limit, starving the run beside it (seen once: 12 s,
+    /// and 28 ms of CPU in a second beside it); it is now held at twice its limit (see
+    /// `start_program`). Kept: a bomb still takes both CPUs for the few milliseconds
+    /// before a poll stops it, and these tests measure CPU time.
     static FORKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
     #[test]
