@@ -1840,6 +1840,20 @@ fn judge_c_with(
     command: &mut Command,
 ) -> (String, String) {
     let path = root.join(name);
+    fs::write(&path, c_program(main_body)).unwrap();
+    let args = ["p", "--solution", path.to_str().unwrap()];
+    let output = judge_in_mode(root, &args, subreaper, command);
+    let mode = if subreaper {
+        "subreaper mode"
+    } else {
+        "namespace mode"
+    };
+    (stdout(&output), format!("[{mode}] {}", stderr(&output)))
+}
+
+/// A C program whose `main` has the body `main_body`, with the headers hostile programs use
+/// and `burn_ms` (CPU time, however busy the machine).
+fn c_program(main_body: &str) -> String {
     let headers = [
         "stdio.h",
         "stdlib.h",
@@ -1855,6 +1869,8 @@ fn judge_c_with(
         "sys/mman.h",
         "sys/socket.h",
         "sys/wait.h",
+        "sys/stat.h",
+        "dirent.h",
         "netinet/in.h",
         "arpa/inet.h",
     ];
@@ -1862,22 +1878,13 @@ fn judge_c_with(
         .iter()
         .map(|h| format!("#include <{h}>\n"))
         .collect();
-    let source = format!(
+    format!(
         "#define _GNU_SOURCE\n{includes}\
          static void burn_ms(long ms) {{ struct timespec t; volatile unsigned long n = 0;\n\
            do {{ for (int i = 0; i < 100000; i++) n++; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); }}\n\
            while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < ms); }}\n\
          int main(void) {{\n{main_body}\n}}\n"
-    );
-    fs::write(&path, source).unwrap();
-    let args = ["p", "--solution", path.to_str().unwrap()];
-    let output = judge_in_mode(root, &args, subreaper, command);
-    let mode = if subreaper {
-        "subreaper mode"
-    } else {
-        "namespace mode"
-    };
-    (stdout(&output), format!("[{mode}] {}", stderr(&output)))
+    )
 }
 
 /// The System V shared memory keys alive on this system (in this IPC namespace).
@@ -1934,6 +1941,126 @@ fn hostile_escapes_reach_nothing_in_both_modes() {
         }
     }
     drop(listener);
+}
+
+#[test]
+fn hostile_listener_beside_another_run_is_out_of_its_reach_and_the_loopback_its_own() {
+    if !tool_present("gcc") {
+        return;
+    }
+    let root = scratch_root("hostile-loopback");
+    // Two cases judged side by side (-j 2): one listens on the loopback (and reaches its own
+    // listener), the other tries, as long as the first listens, to reach it.
+    write_problem(
+        &root,
+        "p",
+        "fn main() { println!(\"42\"); }\n",
+        &[("a", "listen\n", "42\n"), ("b", "connect\n", "42\n")],
+    );
+    fs::write(
+        root.join("testdata/p/limits"),
+        "time_limit_ms = 2000\nmemory_limit_mib = 64\n",
+    )
+    .unwrap();
+    let port = 20_000 + std::process::id() % 20_000;
+    let body = format!(
+        "char word[16] = \"\"; if (scanf(\"%15s\", word) != 1) return 1;
+         struct sockaddr_in a; memset(&a, 0, sizeof a); a.sin_family = AF_INET;
+         a.sin_port = htons({port}); a.sin_addr.s_addr = htonl(0x7f000001);
+         if (strcmp(word, \"listen\") == 0) {{
+             int l = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+             setsockopt(l, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+             if (bind(l, (struct sockaddr *)&a, sizeof a) != 0 || listen(l, 8) != 0) {{ puts(\"no loopback\"); return 0; }}
+             int c = socket(AF_INET, SOCK_STREAM, 0);
+             if (connect(c, (struct sockaddr *)&a, sizeof a) != 0) {{ puts(\"its own listener out of reach\"); return 0; }}
+             usleep(1500000); puts(\"42\"); return 0;
+         }}
+         for (int i = 0; i < 150; i++) {{
+             int c = socket(AF_INET, SOCK_STREAM, 0);
+             if (connect(c, (struct sockaddr *)&a, sizeof a) == 0) {{ puts(\"reached another run\"); return 0; }}
+             close(c); usleep(10000);
+         }}
+         puts(\"42\"); return 0;"
+    );
+    let path = root.join("loopback.c");
+    for subreaper in both_modes() {
+        if subreaper && !(subreaper_walled() || running_as_root()) {
+            continue;
+        }
+        fs::write(&path, c_program(&body)).unwrap();
+        let args = ["p", "-j", "2", "--solution", path.to_str().unwrap()];
+        let output = judge_in_mode(&root, &args, subreaper, &mut judge_command());
+        let (report, errors) = (stdout(&output), stderr(&output));
+        assert_eq!(verdict_of(&report, "p", "b"), "AC", "{report}{errors}");
+        // A loopback of its own in namespace mode; subreaper mode has none (root: a network
+        // namespace of its own, its loopback down; otherwise Landlock refuses TCP).
+        if !subreaper {
+            assert_eq!(verdict_of(&report, "p", "a"), "AC", "{report}{errors}");
+        }
+    }
+}
+
+#[test]
+fn hostile_fork_bomb_leaves_a_forking_run_beside_it_alone_in_both_modes() {
+    if !tool_present("gcc") {
+        return;
+    }
+    let root = scratch_root("hostile-bomb-beside");
+    // Judged side by side (-j 2): a bomb whose processes fork and exit at once, and a
+    // correct program that starts 30 children one after another while the bomb runs.
+    write_problem(
+        &root,
+        "p",
+        "fn main() { println!(\"42\"); }\n",
+        &[("bomb", "bomb\n", "42\n"), ("fine", "fine\n", "42\n")],
+    );
+    fs::write(
+        root.join("testdata/p/limits"),
+        "time_limit_ms = 2000\nmemory_limit_mib = 256\n",
+    )
+    .unwrap();
+    let body = "char word[16] = \"\"; if (scanf(\"%15s\", word) != 1) return 1;
+         if (strcmp(word, \"bomb\") == 0) for (;;) if (fork() == 0) { fork(); fork(); _exit(0); }
+         for (int i = 0; i < 30; i++) {
+             pid_t child = fork();
+             if (child < 0) { puts(\"cannot fork\"); return 0; }
+             if (child == 0) _exit(7);
+             int status = 0; waitpid(child, &status, 0);
+             if (!WIFEXITED(status) || WEXITSTATUS(status) != 7) { puts(\"lost a child\"); return 0; }
+             usleep(20000);
+         }
+         puts(\"42\"); return 0;";
+    let path = root.join("bomb-beside.c");
+    fs::write(&path, c_program(body)).unwrap();
+    for subreaper in both_modes() {
+        let args = ["p", "-j", "2", "--solution", path.to_str().unwrap()];
+        let output = judge_in_mode(&root, &args, subreaper, &mut judge_command());
+        let (report, errors) = (stdout(&output), stderr(&output));
+        assert_eq!(verdict_of(&report, "p", "fine"), "AC", "{report}{errors}");
+        let bomb = verdict_of(&report, "p", "bomb");
+        assert!(bomb == "RE" || bomb == "MLE", "{report}{errors}");
+    }
+}
+
+#[test]
+fn a_judge_starting_many_runs_at_once_does_not_hang() {
+    if !namespaces_present() {
+        return;
+    }
+    let root = scratch_root("many-at-once");
+    let cases: Vec<(String, &str, &str)> =
+        (0..8).map(|i| (format!("c{i}"), "x\n", "42\n")).collect();
+    let cases: Vec<(&str, &str, &str)> =
+        cases.iter().map(|(n, i, o)| (n.as_str(), *i, *o)).collect();
+    write_problem(&root, "p", "fn main() { println!(\"42\"); }\n", &cases);
+    // A fresh judge each time: its first runs, started together, each make the network
+    // namespace a run is lent (two helpers made side by side once held each other's pipes
+    // and waited for ever, in 1 of 2 full test runs; `judge_in_mode` fails a judge that has
+    // not ended within 30 s). A hang detector: the race is narrow, so it may pass anyway.
+    for _ in 0..3 {
+        let output = judge_in_mode(&root, &["p", "-j", "8"], false, &mut judge_command());
+        assert!(stdout(&output).contains("8 passed"), "{}", stdout(&output));
+    }
 }
 
 #[test]
@@ -2200,6 +2327,47 @@ fn hostile_keeper_forgers_and_judge_killers_fail_in_both_modes() {
             .collect();
         assert!(planted.is_empty(), "planted in the cache: {planted:?}");
     }
+}
+
+#[test]
+fn hostile_cache_rewriter_without_walls_poisons_no_later_run() {
+    let Some(root) = hostile_root("hostile-cache-unwalled") else {
+        return;
+    };
+    // Subreaper mode without Landlock, the program keeping the caller's user (as root: its
+    // files out of others' reach): nothing but the judge's check keeps it off the cache.
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&root, fs::Permissions::from_mode(0o700)).unwrap();
+    let unwalled = |command: &mut Command| {
+        command.env("SUDOKU_JUDGE_NO_LANDLOCK", "1");
+    };
+    let shipped = || {
+        let mut command = judge_command();
+        unwalled(&mut command);
+        stdout(&judge_in_mode(&root, &["p"], true, &mut command))
+    };
+    let first = shipped();
+    assert_eq!(verdict_of(&first, "p", "one"), "AC", "{first}");
+    // Rewrites every file of the cache (the shipped solution's binary among them) into a
+    // script that prints POISONED, then answers.
+    let body = format!(
+        "DIR *cache = opendir(\"{}/target/judge/cache\"); struct dirent *entry; char path[4096];
+         while (cache && (entry = readdir(cache))) {{
+             snprintf(path, sizeof path, \"{}/target/judge/cache/%s\", entry->d_name);
+             struct stat info; if (stat(path, &info) != 0 || !S_ISREG(info.st_mode)) continue;
+             int fd = open(path, O_WRONLY | O_TRUNC);
+             if (fd >= 0) {{ write(fd, \"#!/bin/sh\\necho POISONED\\n\", 24); close(fd); chmod(path, 0755); }}
+         }}
+         puts(\"42\"); return 0;",
+        root.display(),
+        root.display()
+    );
+    let mut command = judge_command();
+    unwalled(&mut command);
+    let (report, errors) = judge_c_with(&root, "rewriter.c", &body, true, &mut command);
+    assert_eq!(verdict_of(&report, "p", "one"), "AC", "{report}{errors}");
+    let again = shipped();
+    assert_eq!(verdict_of(&again, "p", "one"), "AC", "{again}");
 }
 
 #[test]

@@ -94,6 +94,11 @@ pub struct Sandbox {
     /// it, whatever its arguments name (namespace mode: nothing of the project is in its
     /// root anyway; subreaper mode: Landlock gives them no rule).
     pub hidden: Vec<PathBuf>,
+    /// Folders whose files a run must leave as they are (the judge's cache of built
+    /// programs). Walled off by namespaces or Landlock; where neither walls a program that
+    /// keeps the caller's user, the files it changed there are removed after its run (the
+    /// judge then builds them again), so that it cannot poison a later run.
+    pub guarded: Vec<PathBuf>,
 }
 
 /// Largest file a program under test may write, and the size of its scratch folder.
@@ -116,6 +121,7 @@ impl Sandbox {
             hidden: std::iter::once(root.join("testdata"))
                 .chain(own_tests.map(Path::to_path_buf))
                 .collect(),
+            guarded: vec![root.join("target").join("judge").join("cache")],
         })
     }
 }
@@ -338,7 +344,8 @@ pub fn accounting() -> Accounting {
 
 /// The kernel's Landlock ABI version, 0 where it has none: what walls a subreaper-mode run
 /// in (the file system from 1, TCP from 4, signals and abstract sockets from 6; README,
-/// "What the judge protects").
+/// "What the judge protects"). `SUDOKU_JUDGE_NO_LANDLOCK=1` makes it 0 (runs as a kernel
+/// without Landlock would give them).
 pub fn landlock_abi() -> u32 {
     sys::landlock_abi()
 }
@@ -620,8 +627,12 @@ mod tests {
 
     /// Held by the tests whose programs fork: run beside the fork bomb, the two busy children
     /// of `cpu_and_memory_count_every_process` were sometimes never started (2 of 4 runs of
-    /// `.ci/run` on a fresh clone: 5 ms of CPU, or the shell's own "cannot fork"), a
-    /// cross-run interference not yet explained (closing note of 2026-11-27).
+    /// `.ci/run` on a fresh clone: 5 ms of CPU, or the shell's own "cannot fork"). The
+    /// cause: the bomb, held one process over its limit, could escape every poll and spin
+    /// on a failing fork until its time limit, starving the run beside it (seen once: 12 s,
+    /// and 28 ms of CPU in a second beside it); it is now held at twice its limit (see
+    /// `start_program`). Kept: a bomb still takes both CPUs for the few milliseconds
+    /// before a poll stops it, and these tests measure CPU time.
     static FORKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
     #[test]
@@ -663,6 +674,7 @@ mod tests {
             scratch: scratch.clone(),
             scratch_kib: 1 << 10,
             hidden: Vec::new(),
+            guarded: Vec::new(),
         };
         let script = "head -c 1200 /dev/zero > tmp.out; mkdir sub; : > empty";
         let run = run(&sh(script).sandbox(sandbox)).unwrap();
