@@ -10,6 +10,7 @@
 //! | [`oracle`] | plain brute-force search, sharing nothing with the cores: the reference answers |
 //! | [`boards`], [`boards16`], [`boardsn`] | seeded board generators (unique, multi-solution, unsolvable, sparse; 25x25 with a share of givens) |
 //! | [`hunt`] | sparse P1074 boards, a hill-climbing hunt for slow ones, an exact check of their answers |
+//! | [`dlx`] | Dancing Links, for the exact-cover baselines of the lab and the 25x25 bench |
 //! | [`compare`] | the judge's output comparison (exact, lines as Luogu, tokens) and line diff, also what the tests compare with |
 //! | [`build`], [`profiles`] | building one source file as an online judge does (Rust per profile, C, C++, Python), for the judge and `stress` |
 //! | [`files`] | reading a regular file of bounded size, never blocking |
@@ -34,6 +35,7 @@ pub mod boardsn;
 pub mod build;
 pub mod cases;
 pub mod compare;
+pub mod dlx;
 pub mod expected;
 pub mod files;
 pub mod formats;
