@@ -30,11 +30,12 @@ const HELP: &str = "\
 bench25: the 25x25 bench and the any-size core's 16x16 check
 
 usage:
-  bench25 gen [--count K] [--seed S] [--givens G] [--cadical PATH]
+  bench25 gen [--count K] [--seed S] [--givens G] [--cadical PATH] [--from FILE]
                                                       K unique 25x25 puzzles (default 10,
                                                       seed 25, at least G = 250 givens),
                                                       proved unique by the core, or by
-                                                      CaDiCaL when --cadical is given
+                                                      CaDiCaL when --cadical is given;
+                                                      --from: thin FILE's unique puzzles
   bench25 solve core|core16|dlx|sat [--cadical PATH]  solve the puzzles on stdin
   bench25 run FILE [--repeat R] [--solvers LIST] [--whole] [--cadical PATH]
                                                       time the solvers (default core,dlx,sat;
@@ -88,6 +89,14 @@ fn generate(args: &[String]) -> Result<(), String> {
     let seed = number(args, "--seed", 25)?;
     let givens = number(args, "--givens", 250)?;
     let cadical = option(args, "--cadical")?;
+    // `--from FILE`: start from the unique puzzles of FILE instead of random givens.
+    let start = match option(args, "--from")? {
+        None => None,
+        Some(file) => {
+            let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+            Some(parse(&text)?.1)
+        }
+    };
     let mut rng = Rng::new(seed as u64);
     let mut failure = None;
     for index in 0..count {
@@ -106,7 +115,13 @@ fn generate(args: &[String]) -> Result<(), String> {
                     })
                 }
             };
-        let puzzle = boardsn::unique_with_givens::<5>(&mut rng, givens, &mut first_two);
+        let puzzle = match &start {
+            Some(puzzles) => puzzles[index % puzzles.len()].clone(),
+            None => {
+                let full = boardsn::random_grid::<5>(&mut rng);
+                boardsn::unique_with_givens::<5>(&mut rng, &full, givens, &mut first_two)
+            }
+        };
         let puzzle = boardsn::thin(&mut rng, puzzle, givens, &mut first_two);
         if let Some(e) = failure.take() {
             return Err(e);
