@@ -8,8 +8,9 @@
 //! |---|---|
 //! | [`rng`] | a seeded PRNG, so every random test and board is reproducible |
 //! | [`oracle`] | plain brute-force search, sharing nothing with the cores: the reference answers |
-//! | [`boards`], [`boards16`] | seeded board generators (unique, multi-solution, unsolvable, sparse) |
+//! | [`boards`], [`boards16`], [`boardsn`] | seeded board generators (unique, multi-solution, unsolvable, sparse; 25x25 with a share of givens) |
 //! | [`hunt`] | sparse P1074 boards, a hill-climbing hunt for slow ones, an exact check of their answers |
+//! | [`dlx`] | Dancing Links, for the exact-cover baselines of the lab and the 25x25 bench |
 //! | [`compare`] | the judge's output comparison (exact, lines as Luogu, tokens) and line diff, also what the tests compare with |
 //! | [`build`], [`profiles`] | building one source file as an online judge does (Rust per profile, C, C++, Python), for the judge and `stress` |
 //! | [`files`] | reading a regular file of bounded size, never blocking |
@@ -22,7 +23,7 @@
 //! | [`timing`] | the bench's timer: a whole process's CPU time, through the runner |
 //! | [`project`] | the project folder, found from the current folder as cargo finds it |
 //! | [`sync`] | the rule that keeps the core copies inside the solutions verbatim |
-//! | [`core9`], [`core16`] | the two search cores, compiled once here for the tools |
+//! | [`core9`], [`core16`], [`coren`] | the search cores (9x9, 16x16, any box size), compiled once here for the tools |
 //! | [`trace`] | the search watched step by step (`scripts/trace`): the cores through a watching goal |
 //!
 //! The cores (and P1074's solution, for the trace) are the only files included by path: they are the same bytes that every
@@ -30,9 +31,11 @@
 
 pub mod boards;
 pub mod boards16;
+pub mod boardsn;
 pub mod build;
 pub mod cases;
 pub mod compare;
+pub mod dlx;
 pub mod expected;
 pub mod files;
 pub mod formats;
@@ -58,6 +61,10 @@ pub mod core9;
 /// The 16x16 search core, `solutions/core16.rs`.
 #[path = "../solutions/core16.rs"]
 pub mod core16;
+
+/// The search core for any box size (25x25 and 4x4), `solutions/coren.rs`.
+#[path = "../solutions/coren.rs"]
+pub mod coren;
 
 /// P1074's solution, for its goals (the trace watches its group-bound search): included by
 /// path like the cores, so the trace runs exactly the submitted goal.

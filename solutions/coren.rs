@@ -1,0 +1,477 @@
+//! Search core for Sudoku of any box size `B` (boxes `B` x `B`, grid `N` x `N` with
+//! `N = B * B`, `B` from 2 to 5: 4x4, 9x9, 16x16, 25x25): propagate forced moves, branch
+//! on the bi-value cell that forces most, report every completion to a goal.
+//!
+//! # What it does
+//! The same API and names as the 9x9 and 16x16 cores (`Board`, `Goal`, `search`,
+//! `FirstSolution`, `CountSolutions`), generic over the box size. It serves the sizes that
+//! have no core of their own (25x25, 4x4). 9x9 and 16x16 keep their banded bitboard cores,
+//! which it does not beat (docs/design.md#25x25-core has the measurement and the reason a
+//! 25x25 band design does not fit).
+//!
+//! # Data layout
+//! Cell-major: one candidate mask per cell (bit `d` = digit `d + 1`, `N <= 25` bits of a
+//! `u32`), row-major cells; arrays sized for the largest board, of which a board uses the
+//! first `N * N` entries.
+//! ```text
+//! candidates: [u32; 625]  cell r * N + c -> digits still possible there
+//!                         (a placed cell keeps exactly its own digit's bit)
+//! values:     [u8; 625]   0 = open, d + 1 = placed and taken from its peers
+//! open:       u16         cells not placed yet
+//! ```
+//! 3,128 bytes: the search copies the board on a branch (the copy is the undo).
+//!
+//! # Propagation
+//! - Naked singles: a cell left with one candidate is placed, and its digit leaves the
+//!   cell's row, column and box (a worklist, so a chain of singles is one pass).
+//! - Hidden singles: per unit (row, column, box), the digits seen once and seen twice or
+//!   more, bit-sliced over the unit's cells; a digit seen nowhere is a contradiction, a
+//!   digit seen once is placed.
+//! - Locked candidates (pointing): a digit that a box offers in one row (column) only
+//!   leaves the rest of that row (column). Run when singles are quiet.
+//!
+//! # Branching
+//! Binary and iterative, on the bi-value cell whose guess forces most (the 16x16 core's
+//! score, `branch_cell`), else the open cell with fewest candidates; the lowest digit
+//! first, on a copy; after a failed guess the digit leaves the cell and the board
+//! propagates again. No allocation on the search path. Each guess is one level of
+//! recursion holding a board copy and `propagate`'s worklist (about 4.4 KB): completing a
+//! nearly empty 25x25 board goes hundreds of levels deep, which a main thread's usual 8 MB
+//! stack holds and a spawned thread's 2 MB may not.
+//!
+//! # Complexity
+//! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). A
+//! placement costs `O(N)` mask operations, a round of hidden singles `O(N^2)`.
+//!
+//! # Verified
+//! `tests/cores/` (against the plain oracle on 4x4 and 9x9 boards, and against the 16x16
+//! core on 16x16 puzzles), and 25x25 puzzles whose answers Dancing Links and SAT (CaDiCaL)
+//! agree on (`scripts/bench25`).
+//!
+//! The single source: `scripts/sync-core` copies it into every solution whose marker names
+//! it, and `tests/tools/sync.rs` fails on any drift.
+#![allow(dead_code)] // each solution uses a different part of the core
+
+/// Cells of the largest board (25x25): every board's arrays have this length.
+pub const MAX_CELLS: usize = 625;
+
+/// A partly solved board with `B` x `B` boxes. Digits are `0..N` inside the core
+/// (`1..=N` at the edges).
+#[derive(Clone, Copy)]
+pub struct Board<const B: usize> {
+    /// `candidates[cell]`: the digits still possible in `cell` (bit `d` = digit `d`).
+    candidates: [u32; MAX_CELLS],
+    /// `values[cell]`: 0 while open, `d + 1` once `d` is placed and taken from the peers.
+    values: [u8; MAX_CELLS],
+    /// How many cells are still open.
+    open: u16,
+}
+
+/// What the search reports to, and what decides the search's purpose.
+pub trait Goal<const B: usize> {
+    /// Called with each complete, valid grid. Return `true` to stop the whole search.
+    fn found(&mut self, board: &Board<B>) -> bool;
+    /// Called at every node after propagation; return `true` to skip this subtree.
+    fn prune(&mut self, _board: &Board<B>) -> bool {
+        false
+    }
+}
+
+impl<const B: usize> Board<B> {
+    /// Digits (and rows, columns, boxes) of the board.
+    pub const N: usize = B * B;
+    /// Cells of the board.
+    pub const CELLS: usize = B * B * B * B;
+    /// Every digit.
+    const ALL: u32 = (1 << (B * B)) - 1;
+
+    /// The empty board: every digit possible everywhere.
+    pub fn empty() -> Board<B> {
+        assert!((2..=5).contains(&B), "box sizes 2 to 5");
+        Board {
+            candidates: [Self::ALL; MAX_CELLS],
+            values: [0; MAX_CELLS],
+            open: Self::CELLS as u16,
+        }
+    }
+
+    /// A board from `N * N` cells in row-major order, `0` empty and `1..=N` a given.
+    /// Returns `None` when two givens clash (same digit twice in a row, column or box).
+    /// Values above `N` and a wrong length are the caller's to reject.
+    pub fn from_grid(grid: &[u8]) -> Option<Board<B>> {
+        debug_assert_eq!(grid.len(), Self::CELLS, "callers pass N * N cells");
+        let mut board = Board::empty();
+        let mut seen = [0u32; 75]; // rows, then columns, then boxes
+        for (cell, &value) in grid.iter().enumerate() {
+            debug_assert!(usize::from(value) <= Self::N, "callers pass cells 0 to N");
+            if value == 0 {
+                continue;
+            }
+            let bit = 1 << (value - 1);
+            let (row, col) = (cell / Self::N, cell % Self::N);
+            let units = [row, Self::N + col, 2 * Self::N + Self::box_of(cell)];
+            if units.iter().any(|&unit| seen[unit] & bit != 0) {
+                return None;
+            }
+            for unit in units {
+                seen[unit] |= bit;
+            }
+            board.candidates[cell] = bit;
+        }
+        Some(board)
+    }
+
+    /// The box of `cell`, numbered row-major.
+    #[inline]
+    fn box_of(cell: usize) -> usize {
+        let (row, col) = (cell / Self::N, cell % Self::N);
+        row / B * B + col / B
+    }
+
+    /// The `k`-th cell of unit `unit`: rows `0..N`, columns `N..2N`, boxes `2N..3N`.
+    #[inline(always)]
+    fn unit_cell(unit: usize, k: usize) -> usize {
+        let n = Self::N;
+        if unit < n {
+            unit * n + k
+        } else if unit < 2 * n {
+            k * n + (unit - n)
+        } else {
+            let b = unit - 2 * n;
+            (b / B * B + k / B) * n + b % B * B + k % B
+        }
+    }
+
+    /// Restricts `cell` to `digit` (0-based); the next `propagate` places it.
+    #[inline]
+    pub fn place(&mut self, digit: usize, cell: usize) {
+        self.candidates[cell] &= 1 << digit;
+    }
+
+    /// Removes `digit` (0-based) from the candidates of `cell`.
+    #[inline]
+    pub fn eliminate(&mut self, digit: usize, cell: usize) {
+        self.candidates[cell] &= !(1 << digit);
+    }
+
+    /// Applies every forced move until none is left. Returns `false` on a contradiction.
+    pub fn propagate(&mut self) -> bool {
+        let mut pending = [0u16; MAX_CELLS];
+        let mut len = 0;
+        for cell in 0..Self::CELLS {
+            let mask = self.candidates[cell];
+            if self.values[cell] == 0 && mask & mask.wrapping_sub(1) == 0 {
+                pending[len] = cell as u16;
+                len += 1;
+            }
+        }
+        loop {
+            while len > 0 {
+                len -= 1;
+                let cell = usize::from(pending[len]);
+                if self.values[cell] == 0 && !self.assign(cell, &mut pending, &mut len) {
+                    return false;
+                }
+            }
+            match self.hidden_singles(&mut pending, &mut len) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if !self.locked_candidates(&mut pending, &mut len) {
+                return true;
+            }
+        }
+    }
+
+    /// Places the one candidate of open `cell` and takes it from the cell's peers; a peer
+    /// left with one candidate joins `pending`. `false` when `cell` or a peer has none.
+    #[inline]
+    fn assign(&mut self, cell: usize, pending: &mut [u16; MAX_CELLS], len: &mut usize) -> bool {
+        let bit = self.candidates[cell];
+        if bit == 0 {
+            return false;
+        }
+        self.values[cell] = bit.trailing_zeros() as u8 + 1;
+        self.open -= 1;
+        let (n, row, col) = (Self::N, cell / Self::N, cell % Self::N);
+        let corner = row / B * B * n + col / B * B;
+        let mut ok = true;
+        let mut clear = |peer: usize, candidates: &mut [u32; MAX_CELLS]| {
+            let mask = candidates[peer];
+            if mask & bit != 0 {
+                let left = mask & !bit;
+                candidates[peer] = left;
+                if left == 0 {
+                    ok = false;
+                } else if left & (left - 1) == 0 {
+                    pending[*len] = peer as u16;
+                    *len += 1;
+                }
+            }
+        };
+        for k in 0..n {
+            if k != col {
+                clear(row * n + k, &mut self.candidates);
+            }
+            if k != row {
+                clear(k * n + col, &mut self.candidates);
+            }
+        }
+        for r in 0..B {
+            for c in 0..B {
+                let peer = corner + r * n + c;
+                if peer / n != row && peer % n != col {
+                    clear(peer, &mut self.candidates);
+                }
+            }
+        }
+        ok
+    }
+
+    /// Hidden singles in every unit. `None` when a unit has no place left for a digit;
+    /// else whether any cell was restricted to its hidden single (and queued).
+    fn hidden_singles(&mut self, pending: &mut [u16; MAX_CELLS], len: &mut usize) -> Option<bool> {
+        let mut found = false;
+        for unit in 0..3 * Self::N {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for k in 0..Self::N {
+                let mask = self.candidates[Self::unit_cell(unit, k)];
+                twice |= once & mask;
+                once |= mask;
+            }
+            if once != Self::ALL {
+                return None;
+            }
+            let mut hidden = once & !twice;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                for k in 0..Self::N {
+                    let cell = Self::unit_cell(unit, k);
+                    if self.candidates[cell] & bit != 0 {
+                        if self.values[cell] == 0 {
+                            self.candidates[cell] = bit;
+                            pending[*len] = cell as u16;
+                            *len += 1;
+                            found = true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// Locked candidates: a digit that an open part of a box offers in one row (column)
+    /// only leaves that row (column) outside the box. Whether anything changed (new
+    /// singles are queued; a cell emptied is found by the next round's hidden singles).
+    fn locked_candidates(&mut self, pending: &mut [u16; MAX_CELLS], len: &mut usize) -> bool {
+        let n = Self::N;
+        let mut changed = false;
+        for b in 0..n {
+            let corner = b / B * B * n + b % B * B;
+            // Digits still open in each row and column of the box.
+            let (mut rows, mut cols) = ([0u32; 5], [0u32; 5]);
+            for k in 0..n {
+                let (r, c) = (k / B, k % B);
+                let cell = corner + r * n + c;
+                if self.values[cell] == 0 {
+                    rows[r] |= self.candidates[cell];
+                    cols[c] |= self.candidates[cell];
+                }
+            }
+            for line in 0..B {
+                let others = |lines: &[u32; 5]| {
+                    (0..B)
+                        .filter(|&l| l != line)
+                        .fold(0, |acc, l| acc | lines[l])
+                };
+                let row_only = rows[line] & !others(&rows);
+                let col_only = cols[line] & !others(&cols);
+                for k in 0..n {
+                    if k / B != b % B {
+                        let cell = corner - corner % n + line * n + k;
+                        changed |= self.drop_locked(cell, row_only, pending, len);
+                    }
+                    if k / B != b / B {
+                        let cell = k * n + corner % n + line;
+                        changed |= self.drop_locked(cell, col_only, pending, len);
+                    }
+                }
+            }
+        }
+        changed
+    }
+
+    /// Removes `digits` from open `cell`; queues it when one candidate is left.
+    #[inline]
+    fn drop_locked(
+        &mut self,
+        cell: usize,
+        digits: u32,
+        pending: &mut [u16; MAX_CELLS],
+        len: &mut usize,
+    ) -> bool {
+        let mask = self.candidates[cell];
+        if self.values[cell] != 0 || mask & digits == 0 {
+            return false;
+        }
+        let left = mask & !digits;
+        self.candidates[cell] = left;
+        if left & left.wrapping_sub(1) == 0 {
+            pending[*len] = cell as u16;
+            *len += 1;
+        }
+        true
+    }
+
+    /// The cell to branch on: the bi-value cell whose guess forces the most (the 16x16
+    /// core's rule). Each of its two digits `d` weighs `4 + sum over the open peers holding
+    /// d of 4 / 2^(k - 2)`, `k` the peer's candidate count (4 for a bi-value peer, which
+    /// becomes a naked single when `d` is placed, 2 for 3 candidates, 1 for 4); the score
+    /// is the product of both weights, ties to the lowest cell. With no bi-value cell: the
+    /// open cell with the fewest candidates.
+    fn branch_cell(&self) -> usize {
+        let n = Self::N;
+        let mut best = (0, usize::MAX);
+        for cell in 0..Self::CELLS {
+            let digits = self.candidates[cell];
+            if self.values[cell] != 0 || digits.count_ones() != 2 {
+                continue;
+            }
+            let (first, second) = (digits & digits.wrapping_neg(), digits & (digits - 1));
+            let (mut weight_first, mut weight_second) = (4, 4);
+            let (row, col) = (cell / n, cell % n);
+            let corner = row / B * B * n + col / B * B;
+            let mut weigh = |peer: usize| {
+                let mask = self.candidates[peer];
+                if self.values[peer] == 0 && mask & digits != 0 {
+                    let weight = match mask.count_ones() {
+                        2 => 4,
+                        3 => 2,
+                        4 => 1,
+                        _ => 0,
+                    };
+                    if mask & first != 0 {
+                        weight_first += weight;
+                    }
+                    if mask & second != 0 {
+                        weight_second += weight;
+                    }
+                }
+            };
+            for k in 0..n {
+                if k != col {
+                    weigh(row * n + k);
+                }
+                if k != row {
+                    weigh(k * n + col);
+                }
+            }
+            for r in 0..B {
+                for c in 0..B {
+                    let peer = corner + r * n + c;
+                    if peer / n != row && peer % n != col {
+                        weigh(peer);
+                    }
+                }
+            }
+            let score = weight_first * weight_second;
+            if score > best.0 {
+                best = (score, cell);
+            }
+        }
+        if best.1 != usize::MAX {
+            return best.1;
+        }
+        let mut fewest = (u32::MAX, 0);
+        for cell in 0..Self::CELLS {
+            if self.values[cell] == 0 {
+                fewest = fewest.min((self.candidates[cell].count_ones(), cell));
+            }
+        }
+        fewest.1
+    }
+
+    /// Whether every cell holds a digit.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.open == 0
+    }
+
+    /// Candidates of `cell` as a mask: bit `d` set when digit `d + 1` may go there.
+    pub fn candidates_of(&self, cell: usize) -> u32 {
+        self.candidates[cell]
+    }
+
+    /// The grid as `N * N` values, `1..=N` for placed cells and `0` for open ones.
+    pub fn grid(&self) -> Vec<u8> {
+        self.values[..Self::CELLS].to_vec()
+    }
+}
+
+/// Visits the completions of `board` and reports each to `goal`. Returns `true` when the
+/// goal stopped the search.
+pub fn search<const B: usize, G: Goal<B>>(mut board: Board<B>, goal: &mut G) -> bool {
+    loop {
+        if !board.propagate() {
+            return false;
+        }
+        if board.is_solved() {
+            return goal.found(&board);
+        }
+        if goal.prune(&board) {
+            return false;
+        }
+        let cell = board.branch_cell();
+        let digit = board.candidates[cell].trailing_zeros() as usize;
+        let mut guess = board;
+        guess.place(digit, cell);
+        if search(guess, goal) {
+            return true;
+        }
+        board.eliminate(digit, cell);
+    }
+}
+
+/// Goal: stop at the first solution and keep it.
+#[derive(Default)]
+pub struct FirstSolution {
+    pub grid: Option<Vec<u8>>,
+}
+
+impl<const B: usize> Goal<B> for FirstSolution {
+    fn found(&mut self, board: &Board<B>) -> bool {
+        self.grid = Some(board.grid());
+        true
+    }
+}
+
+/// Goal: count solutions, stopping once `cap` are found; keeps the first one.
+pub struct CountSolutions {
+    pub cap: u64,
+    pub count: u64,
+    pub first: Option<Vec<u8>>,
+}
+
+impl CountSolutions {
+    pub fn up_to(cap: u64) -> CountSolutions {
+        CountSolutions {
+            cap,
+            count: 0,
+            first: None,
+        }
+    }
+}
+
+impl<const B: usize> Goal<B> for CountSolutions {
+    fn found(&mut self, board: &Board<B>) -> bool {
+        if self.first.is_none() {
+            self.first = Some(board.grid());
+        }
+        self.count += 1;
+        self.count >= self.cap
+    }
+}

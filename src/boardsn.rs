@@ -1,0 +1,164 @@
+//! Seeded puzzles of any box size for the core of `solutions/coren.rs` (the 25x25 bench,
+//! `scripts/bench25`): a random valid grid (a pattern grid under random relabelling and
+//! row/column/band/stack permutations, as `boards16`), a random set of givens of the
+//! requested size, then givens added back until the solution is unique; then, as far as
+//! asked, givens removed while it stays unique (adding back overshoots: 250 random givens
+//! of a 25x25 grid end near 300 once unique).
+//!
+//! Why not `boards::empty_while_unique` (remove givens while unique): on 25x25 it proves
+//! uniqueness once per removed given, hundreds of searches a puzzle; here each search either
+//! proves the puzzle unique or hands back a second solution, and one given where the two
+//! solutions differ rules that one out. Uniqueness is proved, not assumed: the last search
+//! of each puzzle is an exhaustive one that found exactly one solution.
+
+use crate::coren::{self, Board, Goal};
+use crate::rng::Rng;
+
+/// Lines within groups of `B`, and the groups themselves, in random order.
+fn line_order<const B: usize>(rng: &mut Rng) -> Vec<usize> {
+    let mut groups: Vec<usize> = (0..B).collect();
+    rng.shuffle(&mut groups);
+    let mut order = Vec::with_capacity(B * B);
+    for &group in &groups {
+        let mut inner: Vec<usize> = (0..B).collect();
+        rng.shuffle(&mut inner);
+        order.extend(inner.iter().map(|&line| B * group + line));
+    }
+    order
+}
+
+/// A random valid grid, `N * N` values `1..=N` in row-major order.
+pub fn full_grid<const B: usize>(rng: &mut Rng) -> Vec<u8> {
+    let n = B * B;
+    let mut digits: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut digits);
+    let (rows, cols) = (line_order::<B>(rng), line_order::<B>(rng));
+    let mut grid = vec![0; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            let (pr, pc) = (rows[r], cols[c]);
+            grid[n * r + c] = digits[(B * (pr % B) + pr / B + pc) % n];
+        }
+    }
+    grid
+}
+
+/// A random valid grid without the pattern's structure: random permutations in the boxes
+/// of the main diagonal (independent of each other), the rest completed by the core. A
+/// pattern grid's lines are shifts of each other, full of small swappable sets that each
+/// need a given, so unique puzzles from it keep many givens.
+pub fn random_grid<const B: usize>(rng: &mut Rng) -> Vec<u8> {
+    let n = B * B;
+    let mut grid = vec![0; n * n];
+    for b in 0..B {
+        let mut digits: Vec<u8> = (1..=n as u8).collect();
+        rng.shuffle(&mut digits);
+        for (k, &digit) in digits.iter().enumerate() {
+            grid[(b * B + k / B) * n + b * B + k % B] = digit;
+        }
+    }
+    let mut goal = coren::FirstSolution::default();
+    let board = Board::<B>::from_grid(&grid).expect("diagonal boxes never clash");
+    coren::search(board, &mut goal);
+    goal.grid.expect("diagonal boxes always complete")
+}
+
+/// Keeps the first two solutions, stopping at the second; gives up (cuts every subtree)
+/// after `budget` nodes.
+struct FirstTwo {
+    solutions: Vec<Vec<u8>>,
+    budget: u64,
+}
+
+impl<const B: usize> Goal<B> for FirstTwo {
+    fn found(&mut self, board: &Board<B>) -> bool {
+        self.solutions.push(board.grid());
+        self.solutions.len() == 2
+    }
+
+    fn prune(&mut self, _board: &Board<B>) -> bool {
+        self.budget = self.budget.saturating_sub(1);
+        self.budget == 0
+    }
+}
+
+/// The first two solutions of `puzzle` (none, one, or two), by the core: an exhaustive
+/// search when there is one. `None` when that takes more than `budget` nodes.
+pub fn first_two_within<const B: usize>(puzzle: &[u8], budget: u64) -> Option<Vec<Vec<u8>>> {
+    let mut goal = FirstTwo {
+        solutions: Vec::new(),
+        budget: budget + 1,
+    };
+    if let Some(board) = Board::<B>::from_grid(puzzle) {
+        coren::search(board, &mut goal);
+    }
+    (goal.budget > 0 || goal.solutions.len() == 2).then_some(goal.solutions)
+}
+
+/// [`first_two_within`] without a budget.
+pub fn first_two<const B: usize>(puzzle: &[u8]) -> Vec<Vec<u8>> {
+    first_two_within::<B>(puzzle, u64::MAX - 1).unwrap_or_default()
+}
+
+/// A puzzle with a unique solution and at least `givens` givens: `givens` random cells of
+/// a random grid, plus one given (from the grid) wherever a second solution differed from
+/// the first, until `first_two` (e.g. [`first_two`]) finds only one solution.
+pub fn unique_with_givens<const B: usize>(
+    rng: &mut Rng,
+    full: &[u8],
+    givens: usize,
+    mut first_two: impl FnMut(&[u8]) -> Vec<Vec<u8>>,
+) -> Vec<u8> {
+    let mut cells: Vec<usize> = (0..full.len()).collect();
+    rng.shuffle(&mut cells);
+    let mut puzzle = vec![0; full.len()];
+    for &cell in &cells[..givens.min(full.len())] {
+        puzzle[cell] = full[cell];
+    }
+    loop {
+        let solutions = first_two(&puzzle);
+        if solutions.len() < 2 {
+            return puzzle;
+        }
+        let differ: Vec<usize> = (0..full.len())
+            .filter(|&cell| solutions[0][cell] != solutions[1][cell])
+            .collect();
+        let cell = differ[rng.below(differ.len())];
+        puzzle[cell] = full[cell];
+    }
+}
+
+/// `puzzle` with givens removed in random order while `first_two` still finds one solution,
+/// down to `target` givens (or as far as it can go). Reports every tenth given left on
+/// standard error: near 40% on 25x25 a run takes minutes.
+pub fn thin(
+    rng: &mut Rng,
+    mut puzzle: Vec<u8>,
+    target: usize,
+    mut first_two: impl FnMut(&[u8]) -> Vec<Vec<u8>>,
+) -> Vec<u8> {
+    let mut cells: Vec<usize> = (0..puzzle.len()).filter(|&c| puzzle[c] != 0).collect();
+    rng.shuffle(&mut cells);
+    let mut left = cells.len();
+    for cell in cells {
+        if left <= target {
+            break;
+        }
+        let value = puzzle[cell];
+        puzzle[cell] = 0;
+        if first_two(&puzzle).len() == 1 {
+            left -= 1;
+            if left % 10 == 0 {
+                eprintln!("  {left} givens");
+            }
+        } else {
+            puzzle[cell] = value;
+        }
+    }
+    puzzle
+}
+
+/// How many cells of `puzzle` are givens.
+pub fn givens(puzzle: &[u8]) -> usize {
+    puzzle.iter().filter(|&&value| value != 0).count()
+}
