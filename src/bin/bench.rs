@@ -32,6 +32,7 @@ use sudoku_toolkit::{boards16, formats, hunt, oracle, project, results, rng, tim
 
 const USAGE: &str = "\
 usage: bench [--peers DIR] [--data DIR] [--runs N] [--only TEXT] [--keep-inputs DIR]
+             [--emulate-avx2]
 
 Times the release solutions and the reference peers side by side, whole process, and
 writes the table to results/<date>-bench-<kind>.md, one file per machine kind
@@ -44,6 +45,10 @@ writes the table to results/<date>-bench-<kind>.md, one file per machine kind
   --only TEXT   only the rows whose name contains TEXT (then results/ is not written)
   --keep-inputs DIR
                 write the rows' input files to DIR and keep them (for scripts/timecheck)
+  --emulate-avx2
+                an AVX2 machine without AVX-512, emulated on one with it: the peers of
+                --peers built by scripts/peers-avx2-emulation (-march=x86-64-v3); the run
+                goes to results/<date>-bench-avx2-emulated.md
   --help        show this help";
 
 struct Options {
@@ -54,7 +59,12 @@ struct Options {
     only: Option<String>,
     /// Where the inputs are written and kept (`None`: a temporary folder, removed after).
     keep_inputs: Option<PathBuf>,
+    /// An AVX2 machine emulated: the peers built for x86-64-v3 (`scripts/peers-avx2-emulation`).
+    emulate_avx2: bool,
 }
+
+/// The file `scripts/peers-avx2-emulation` leaves beside the peers it built.
+const EMULATION_MARK: &str = "EMULATES-AVX2";
 
 /// How a row passes.
 enum Target {
@@ -147,6 +157,9 @@ fn bench(args: Vec<String>) -> Result<bool, String> {
 fn run_rows(options: &Options, scratch: &Path) -> Result<bool, String> {
     let workloads = workloads(options, scratch);
     let mut table = vec![TABLE_HEAD.to_string(), TABLE_RULE.to_string()];
+    if options.emulate_avx2 {
+        println!("{}\n", &EMULATION_LINE[2..]);
+    }
     println!("{}", table.join("\n"));
     let mut all_pass = true;
     let selected: Vec<_> = workloads?
@@ -212,14 +225,26 @@ const RECORD_RUNS: usize = 3;
 /// this commit. Returns the file's path.
 fn record_run(options: &Options, table: &str) -> Result<PathBuf, String> {
     let kind = MachineKind::here();
-    let path = results::path(&options.root, &format!("bench-{}", kind.slug()));
+    let (slug, described) = if options.emulate_avx2 {
+        (
+            "avx2-emulated".to_string(),
+            format!(
+                "{}, emulated on a machine with {}",
+                MachineKind::Avx2.describe(),
+                kind.describe()
+            ),
+        )
+    } else {
+        (kind.slug().to_string(), kind.describe().to_string())
+    };
+    let path = results::path(&options.root, &format!("bench-{slug}"));
     let old = fs::read_to_string(&path).unwrap_or_default();
     let runs_part = match old.find(RECORD_HEADING) {
         Some(at) => old[..at].trim_end().to_string(),
         None if old.is_empty() => format!(
             "# `scripts/bench`, {}, machines with {}\n\n{}\n\n{}",
             results::today(),
-            kind.describe(),
+            described,
             method(options),
             "Each `## Run` is one `scripts/bench` run. The last section, rewritten after every \
              run, is the measurement of record: per row, the median of the runs' ratios at the \
@@ -228,7 +253,10 @@ fn record_run(options: &Options, table: &str) -> Result<PathBuf, String> {
         None => old.trim_end().to_string(),
     };
     let number = runs_part.matches("\n## Run ").count() + 1;
-    let machine = results::machine_lines(&options.root);
+    let mut machine = results::machine_lines(&options.root);
+    if options.emulate_avx2 {
+        machine.push(EMULATION_LINE.to_string());
+    }
     let text = format!(
         "{runs_part}\n\n## Run {number}: {} UTC\n\n{}\n- peers' compilers: {}\n\n{table}\n",
         results::time_of_day(),
@@ -243,6 +271,13 @@ fn record_run(options: &Options, table: &str) -> Result<PathBuf, String> {
 }
 
 const RECORD_HEADING: &str = "## Of record";
+
+/// What an emulated run says of itself, in each run's machine lines and on the terminal.
+const EMULATION_LINE: &str = "- emulation: an AVX2 machine without AVX-512, on this one: the \
+     peers built for x86-64-v3 (scripts/peers-avx2-emulation: -march=x86-64-v3, \
+     target-cpu=x86-64-v3), ours as always (its one run-time choice, AVX2 or plain, takes AVX2 \
+     on both kinds); this processor's caches, branch predictor and instruction costs stay its \
+     own, so these rows only approximate a real AVX2 machine's";
 
 fn method(options: &Options) -> String {
     format!(
@@ -403,11 +438,16 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
         runs: 5,
         only: None,
         keep_inputs: None,
+        emulate_avx2: false,
     };
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
         if flag == "--help" || flag == "-h" {
             return Ok(None);
+        }
+        if flag == "--emulate-avx2" {
+            options.emulate_avx2 = true;
+            continue;
         }
         if !["--peers", "--data", "--runs", "--only", "--keep-inputs"].contains(&flag.as_str()) {
             return Err(format!("unknown option `{flag}`\n\n{USAGE}"));
@@ -428,6 +468,13 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             "--keep-inputs" => options.keep_inputs = Some(PathBuf::from(value)),
             _ => options.only = Some(value.clone()),
         }
+    }
+    if options.emulate_avx2 && !options.peers.join(EMULATION_MARK).is_file() {
+        return Err(format!(
+            "--emulate-avx2: the peers in {} were not built for it (run \
+             scripts/peers-avx2-emulation DIR, then pass --peers DIR)",
+            options.peers.display()
+        ));
     }
     if !options.data.join("puzzles").is_dir() {
         return Err(format!(

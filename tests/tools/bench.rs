@@ -42,8 +42,9 @@ fn the_bench_timer_counts_cpu_not_waiting() {
 }
 
 /// A data folder with the first 3 puzzles of each 9x9 set, from a shipped POJ 3074 case, so
-/// that the bench can build its rows without `../shared`.
-fn small_data() -> PathBuf {
+/// that the bench can build its rows without `../shared`; one per test (`name`), since the
+/// tests run at once and each removes its own.
+fn small_data(name: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let puzzles: Vec<String> = std::fs::read_to_string(root.join("testdata/acwing166/poj3074.in"))
         .expect("a POJ 3074 case")
@@ -52,7 +53,7 @@ fn small_data() -> PathBuf {
         .map(str::to_string)
         .collect();
     assert!(!puzzles.is_empty(), "no puzzle in the POJ 3074 case");
-    let data = std::env::temp_dir().join(format!("bench-data-{}", std::process::id()));
+    let data = std::env::temp_dir().join(format!("bench-data-{name}-{}", std::process::id()));
     let sets = data.join("puzzles");
     std::fs::create_dir_all(&sets).unwrap();
     for set in [
@@ -83,7 +84,7 @@ fn bench_without_peers(data: &Path, only: &str) -> String {
 
 #[test]
 fn the_bench_names_every_missing_peer_the_newest_included() {
-    let data = small_data();
+    let data = small_data("missing");
     let first = bench_without_peers(&data, "17clue");
     let rows: Vec<&str> = first.lines().filter(|l| l.contains("17clue")).collect();
     assert_eq!(rows.len(), 2, "{first}");
@@ -109,5 +110,39 @@ fn the_bench_names_every_missing_peer_the_newest_included() {
     // A partial run leaves results/ alone; the header names the newest peers' column.
     assert!(first.contains("newest peers' best"), "{first}");
     assert!(first.contains("results/ is left as it is"), "{first}");
+    std::fs::remove_dir_all(&data).ok();
+}
+
+/// `--emulate-avx2` takes only peers that `scripts/peers-avx2-emulation` built (its mark in
+/// the folder), and an emulated run says so above its table.
+#[test]
+fn the_avx2_emulation_takes_only_peers_built_for_it_and_says_so() {
+    let data = small_data("emulation");
+    let peers = data.join("peers");
+    std::fs::create_dir_all(&peers).unwrap();
+    let bench = || {
+        Command::new(env!("CARGO_BIN_EXE_bench"))
+            .args(["--emulate-avx2", "--peers", peers.to_str().unwrap()])
+            .args(["--data", data.to_str().unwrap(), "--only", "17clue"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("bench runs")
+    };
+    let refused = bench();
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        message.contains("scripts/peers-avx2-emulation"),
+        "{message}"
+    );
+    assert!(refused.stdout.is_empty(), "nothing timed");
+    std::fs::write(peers.join("EMULATES-AVX2"), "avx2 emulation\n").unwrap();
+    let run = bench();
+    let table = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        table.starts_with("emulation: an AVX2 machine without AVX-512"),
+        "{table}"
+    );
+    assert!(table.contains("| SKIPPED |"), "no peer built: {table}");
     std::fs::remove_dir_all(&data).ok();
 }
