@@ -373,3 +373,20 @@ pub fn spoj_case(rng: &mut Rng, _case: usize) -> Case {
         ),
     )
 }
+
+/// CodinGame Killer: a random Killer puzzle with exactly one solution; that solution,
+/// exactly. The generator leaves the fewest givens it can (most often none); every third
+/// case gets 1 to 20 of the solution's cells back as givens (still unique).
+pub fn killer_case(rng: &mut Rng, case: usize) -> Case {
+    let (mut puzzle, solution) = crate::killer::unique(rng);
+    if case % 3 == 2 {
+        for _ in 0..1 + rng.below(20) {
+            let cell = rng.below(81);
+            puzzle.givens[cell] = solution[cell];
+        }
+    }
+    (
+        crate::killer::print(&puzzle),
+        exact(formats::rows(&solution, '0'), false),
+    )
+}

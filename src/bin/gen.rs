@@ -22,7 +22,7 @@ use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use sudoku_toolkit::problems::{self, Boards, Input, Problem};
 use sudoku_toolkit::rng::Rng;
-use sudoku_toolkit::{boards, boards16, formats::Grid, inequality};
+use sudoku_toolkit::{boards, boards16, formats::Grid, inequality, killer};
 
 /// The usage text, with the problems of the registry.
 fn usage() -> String {
@@ -39,6 +39,9 @@ fn usage() -> String {
             Boards::Unique16 => "[--givens K]: unique 16x16 puzzles, minimal without --givens",
             Boards::UniqueSigns => {
                 "inequality puzzles with exactly one solution (--givens ignored)"
+            }
+            Boards::UniqueKiller => {
+                "Killer puzzles with exactly one solution, fewest givens (--givens ignored)"
             }
         };
         lines.push(format!("  {}{aliases}: {what}", problem.name));
@@ -290,6 +293,16 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
                 .collect();
             cases.join("\n")
         }
+        Boards::UniqueKiller => {
+            let puzzles: Vec<killer::Killer> = (0..options.count)
+                .map(|_| killer::unique(&mut rng).0)
+                .collect();
+            let cases: Vec<String> = picked(&options, puzzles)?
+                .iter()
+                .map(killer::print)
+                .collect();
+            cases.join("\n")
+        }
     };
     Ok((text, warnings))
 }
@@ -319,7 +332,7 @@ fn print9(problem: &Problem, boards: &[Grid]) -> Result<String, String> {
             Ok(cases.join("\n"))
         }
         Input::Boards9 { print, .. } => Ok(print(boards)),
-        Input::Boards16 { .. } | Input::Signs { .. } => {
+        Input::Boards16 { .. } | Input::Signs { .. } | Input::Killer { .. } => {
             Err(format!("{}: 9x9 boards need a 9x9 format", problem.name))
         }
     }

@@ -93,6 +93,16 @@ fn every_problems_input_round_trips() {
                         round_trip(name, &print(&signs), parse, &signs);
                     }
                 }
+                Input::Killer { print, parse } => {
+                    let mut rng = sudoku_toolkit::rng::Rng::new(seed);
+                    for grid in &grids {
+                        // The grid's givens (some empty) under random cages.
+                        let full = sudoku_toolkit::boards::full_grid(&mut rng);
+                        let mut puzzle = sudoku_toolkit::killer::cages_of(&full, &mut rng);
+                        puzzle.givens = *grid;
+                        round_trip(name, &print(&puzzle), parse, &puzzle);
+                    }
+                }
             }
         }
         let lines = formats::acwing166_input(&grids);
@@ -513,7 +523,7 @@ fn gen_oracle_answers_and_refuses() {
             Boards::Sparse => "24",
             Boards::Kinds => "30",
             Boards::Unique16 => "200",
-            Boards::UniqueSigns => "0",
+            Boards::UniqueSigns | Boards::UniqueKiller => "0",
         };
         let made = text(&[
             problem.name,
@@ -535,6 +545,13 @@ fn gen_oracle_answers_and_refuses() {
             Input::Boards9 { parse, .. } => parse(&made).map(|grids| grids.len()),
             Input::Boards16 { parse, .. } => parse(&made).map(|grids| grids.len()),
             Input::Signs { parse, .. } => {
+                let cases: Vec<&str> = made.split("\n\n").collect();
+                for case in &cases {
+                    assert!(parse(case).is_ok(), "gen {}: {case}", problem.name);
+                }
+                Ok(cases.len())
+            }
+            Input::Killer { parse, .. } => {
                 let cases: Vec<&str> = made.split("\n\n").collect();
                 for case in &cases {
                     assert!(parse(case).is_ok(), "gen {}: {case}", problem.name);
