@@ -342,7 +342,7 @@ fn parsers_refuse_malformed_input_naming_the_line() {
 /// Shipped cases whose oracle answer takes too long for a test (more than about a second
 /// on a loaded machine), by problem and case-name prefixes, with the reason. Every prefix
 /// must still match a case.
-const SLOW: [(&str, &[&str], &str); 11] = [
+const SLOW: [(&str, &[&str], &str); 12] = [
     (
         "p1074",
         &["sparse", "sudoku"],
@@ -395,6 +395,12 @@ const SLOW: [(&str, &[&str], &str); 11] = [
         &["setters_2"],
         "a 21-given puzzle with 61,053 solutions: the plain counting oracle needs seconds \
          (the setters' own answers, which it matches)",
+    ),
+    (
+        "codingame_killer",
+        &["hard"],
+        "the costliest of 100 generated puzzles for the plain search: 77-94M nodes, about \
+         10 s each",
     ),
 ];
 
