@@ -173,16 +173,6 @@ pub(crate) fn combinations() -> Vec<Vec<u32>> {
     combinations
 }
 
-/// What the cage rule makes of a propagated board.
-pub(crate) enum Tightened {
-    /// Some cage cannot be completed: the node is a dead end.
-    Contradiction,
-    /// Every cage can be completed with the candidates as they are.
-    Unchanged,
-    /// The board with the digits no cage combination allows taken out.
-    Changed(bitcore::Board),
-}
-
 /// The goal: the cage rule at every node (`prune`), and the grids where every cage adds
 /// up, counted up to `cap`; the first is kept. With `rule` off the goal only cuts dead
 /// ends (the weaker variant it is measured against: docs/design.md#killer-sudoku).
@@ -215,9 +205,10 @@ impl Cages {
     /// For each cage, the digits that some completion of it still allows; every open cell
     /// keeps only those. A completion: digits of the open cells' count, adding up to what
     /// the cage lacks, none already placed in it, each open cell holding one of them as a
-    /// candidate and every one of them a candidate somewhere.
-    pub(crate) fn tighten(&self, board: &bitcore::Board) -> Tightened {
-        let mut tightened = *board;
+    /// candidate and every one of them a candidate somewhere. `None` when some cage has no
+    /// completion (a dead end), else whether any digit went. (Cages share no cell, so
+    /// tightening one cage in place leaves what the others read unchanged.)
+    pub(crate) fn tighten(&self, board: &mut bitcore::Board) -> Option<bool> {
         let mut changed = false;
         for cage in &self.cages {
             let (mut placed, mut placed_sum) = (0u32, 0u32);
@@ -227,7 +218,7 @@ impl Cages {
                 let digits = board.candidates_of(cell);
                 if digits.is_power_of_two() {
                     if placed & digits != 0 {
-                        return Tightened::Contradiction; // a digit twice in the cage
+                        return None; // a digit twice in the cage
                     }
                     placed |= digits;
                     placed_sum += digits.trailing_zeros() + 1;
@@ -238,12 +229,12 @@ impl Cages {
             }
             let open = &open[..open_count];
             if placed_sum > cage.sum || cage.sum - placed_sum > 45 || open_count > 9 {
-                return Tightened::Contradiction;
+                return None;
             }
             let lacking = (cage.sum - placed_sum) as usize;
             if open.is_empty() {
                 if lacking != 0 {
-                    return Tightened::Contradiction;
+                    return None;
                 }
                 continue;
             }
@@ -266,22 +257,18 @@ impl Cages {
                 }
             }
             if allowed == 0 {
-                return Tightened::Contradiction;
+                return None;
             }
             for &cell in open {
                 let mut outside = board.candidates_of(cell) & !allowed;
                 changed |= outside != 0;
                 while outside != 0 {
-                    tightened.eliminate(outside.trailing_zeros() as usize, cell);
+                    board.eliminate(outside.trailing_zeros() as usize, cell);
                     outside &= outside - 1;
                 }
             }
         }
-        if changed {
-            Tightened::Changed(tightened)
-        } else {
-            Tightened::Unchanged
-        }
+        Some(changed)
     }
 
     /// Whether every cage of a complete grid holds distinct digits adding up to its value.
@@ -319,11 +306,11 @@ impl bitcore::Goal for Cages {
         if self.stopped {
             return true;
         }
-        match self.tighten(board) {
-            Tightened::Contradiction => true,
-            Tightened::Unchanged => false,
-            Tightened::Changed(_) if !self.rule => false,
-            Tightened::Changed(tightened) => {
+        let mut tightened = *board;
+        match self.tighten(&mut tightened) {
+            None => true,
+            Some(changed) if !changed || !self.rule => false,
+            Some(_) => {
                 bitcore::search(tightened, self);
                 true
             }

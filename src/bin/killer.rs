@@ -9,10 +9,10 @@
 //! a proof of uniqueness (counting to 2). Every answer is checked against the generated
 //! solution. The whole set is timed `--runs` times (alternating the searchers puzzle by
 //! puzzle); per searcher the table shows nodes (exact) and, per puzzle, the median time
-//! over runs, then the median, the slowest and the sum over puzzles, and the spread (the
-//! largest max/min over runs of one puzzle). `--keep-inputs DIR` writes the puzzles as
-//! `DIR/NNN.in` for a whole-process cross-check. The table goes to
-//! `results/<date>-killer.md`.
+//! over runs, then the median, the slowest and the sum over puzzles, and the spread
+//! (max/min over the runs of one puzzle: its median over puzzles, and the largest).
+//! `--keep-inputs DIR` writes the puzzles as `DIR/NNN.in` for a whole-process cross-check.
+//! The table goes to `results/<date>-killer.md`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -123,36 +123,39 @@ fn run() -> Result<(), String> {
         givens.iter().filter(|&&g| g == 0).count()
     );
     table.push_str(&format!(
-        "{:<40} {:>12} {:>12} {:>10} {:>10} {:>10} {:>7}\n",
-        "searcher", "nodes median", "nodes max", "median", "slowest", "sum", "spread"
+        "{:<40} {:>12} {:>12} {:>10} {:>10} {:>10} {:>7} {:>9}\n",
+        "searcher", "nodes median", "nodes max", "median", "slowest", "sum", "spread", "(largest)"
     ));
     for (searcher, name) in SEARCHERS.iter().enumerate() {
         let per_puzzle: Vec<f64> = seconds[searcher].iter().map(|runs| median(runs)).collect();
-        let spread = seconds[searcher]
+        // max/min over the runs of each puzzle.
+        let spreads: Vec<f64> = seconds[searcher]
             .iter()
             .map(|runs| {
-                let (low, high) = runs
-                    .iter()
-                    .fold((f64::MAX, 0f64), |(l, h), &t| (l.min(t), h.max(t)));
+                let low = runs.iter().cloned().fold(f64::MAX, f64::min);
+                let high = runs.iter().cloned().fold(0f64, f64::max);
                 high / low.max(1e-9)
             })
-            .fold(1f64, f64::max);
+            .collect();
         let node_counts: Vec<f64> = nodes[searcher].iter().map(|&n| n as f64).collect();
         table.push_str(&format!(
-            "{name:<40} {:>12} {:>12} {:>10} {:>10} {:>10} {:>6.2}x\n",
+            "{name:<40} {:>12} {:>12} {:>10} {:>10} {:>10} {:>6.2}x {:>8.1}x\n",
             median(&node_counts) as u64,
             nodes[searcher].iter().max().unwrap(),
             shown(median(&per_puzzle)),
             shown(per_puzzle.iter().cloned().fold(0f64, f64::max)),
             shown(per_puzzle.iter().sum()),
-            spread
+            median(&spreads),
+            spreads.iter().cloned().fold(1f64, f64::max)
         ));
     }
     print!("{table}");
     let method = "Each searcher solves every puzzle in this process (release build), the \
                   searchers alternating puzzle by puzzle, the whole set `runs` times. Times: \
                   per puzzle the median over runs; then the median, the slowest and the sum \
-                  over puzzles. Spread: the largest max/min over the runs of one puzzle. \
+                  over puzzles. Spread: max/min over the runs of one puzzle, its median over \
+                  puzzles and (in brackets) the largest: one run of microseconds can catch a \
+                  hiccup of the shared machine. \
                   Nodes: the plain search's placements tried; the goal's `prune` calls (the \
                   core's nodes after propagation, nested searches included). Every answer is \
                   checked against the generated solution. Made by `scripts/killer` \
