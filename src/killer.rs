@@ -1,6 +1,7 @@
 //! CodinGame "Killer Sudoku Solver": a Sudoku with cages, each a group of cells whose
-//! distinct digits add up to the cage's value. The reader, the cage rule and the search goal
-//! are the solution's own (solutions/codingame_killer, included as `crate::codingame_killer`);
+//! distinct digits add up to the cage's value. The cage rule and the search goal are the
+//! solutions' shared block (solutions/killer.rs, as inlined in solutions/codingame_killer,
+//! included as `crate::codingame_killer`);
 //! this module adds what the solution does not have: the puzzle as a printable and parsable
 //! text, a plain depth-first search over the same constraints (the oracle, and the baseline
 //! the solution is measured against), the solution's search with its node count, and a
@@ -10,7 +11,7 @@
 //! solution against [`count`] on its stress mix and the shipped cases).
 
 use crate::boards;
-use crate::codingame_killer::{self as solution, Cage};
+use crate::codingame_killer::killer::{self as block, Cage};
 use crate::formats::Grid;
 use crate::rng::Rng;
 
@@ -247,11 +248,7 @@ impl Plain {
 /// with the cage rule when `rule`, else the goal only cutting dead ends; returns the count,
 /// the first solution and the nodes (the goal's `prune` calls).
 pub fn core_count(puzzle: &Killer, cap: u64, rule: bool) -> (u64, Option<Grid>, u64) {
-    let submitted = solution::Puzzle {
-        grid: puzzle.givens,
-        cages: puzzle.cages(),
-    };
-    let goal = solution::count(&submitted, cap, rule);
+    let goal = block::count(&puzzle.givens, puzzle.cages(), cap, rule);
     (goal.count, goal.first, goal.nodes)
 }
 
