@@ -390,3 +390,27 @@ pub fn killer_case(rng: &mut Rng, case: usize) -> Case {
         exact(formats::rows(&solution, '0'), false),
     )
 }
+
+/// CodinGame Killer Extreme: 1 to 5 random Killer puzzles with exactly one solution and no
+/// givens (every tenth case 20 to 40 of them); the sums of their solutions, exactly.
+pub fn killer_extreme_case(rng: &mut Rng, case: usize) -> Case {
+    let count = if case % 10 == 9 {
+        20 + rng.below(21)
+    } else {
+        1 + rng.below(5)
+    };
+    let mut sums = [0u64; 81];
+    let puzzles: Vec<crate::killer::Killer> = (0..count)
+        .map(|_| {
+            let (puzzle, solution) = crate::killer::unique_empty(rng);
+            for (sum, &digit) in sums.iter_mut().zip(solution.iter()) {
+                *sum += u64::from(digit);
+            }
+            puzzle
+        })
+        .collect();
+    (
+        crate::killer::print_many(&puzzles),
+        exact(crate::killer::sum_rows(&sums), false),
+    )
+}

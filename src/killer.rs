@@ -348,3 +348,124 @@ pub fn unique(rng: &mut Rng) -> (Killer, Grid) {
     }
     (puzzle, solution)
 }
+
+/// CodinGame "Killer Sudoku Extreme Challenge"'s input: the number of puzzles, each
+/// puzzle's 81 cage identifiers on a line, then each puzzle's values line. The puzzles'
+/// givens are not printed (the format has none).
+pub fn print_many(puzzles: &[Killer]) -> String {
+    let mut text = format!("{}\n", puzzles.len());
+    for puzzle in puzzles {
+        text.extend(puzzle.layout.iter().map(|&id| char::from(id)));
+        text.push('\n');
+    }
+    for puzzle in puzzles {
+        let values: Vec<String> = puzzle
+            .sums
+            .iter()
+            .map(|&(id, sum)| format!("{}={sum}", char::from(id)))
+            .collect();
+        text.push_str(&values.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// The puzzles of an Extreme Challenge input (no givens): white space between words does
+/// not matter; each puzzle's values are as many words as its layout has cages.
+pub fn parse_many(text: &str) -> Result<Vec<Killer>, String> {
+    let mut words = text.split_whitespace();
+    let count: usize = words
+        .next()
+        .ok_or("empty input: expected the number of puzzles")?
+        .parse()
+        .map_err(|_| "the first word is not the number of puzzles".to_string())?;
+    let mut puzzles = Vec::with_capacity(count.min(1 << 16));
+    for index in 0..count {
+        let word = words
+            .next()
+            .ok_or_else(|| format!("the input ends before layout {}", index + 1))?;
+        let bytes = word.as_bytes();
+        if bytes.len() != 81 || !bytes.iter().all(u8::is_ascii_alphabetic) {
+            return Err(format!(
+                "layout {}: expected 81 cage identifiers",
+                index + 1
+            ));
+        }
+        let mut layout = [0; 81];
+        layout.copy_from_slice(bytes);
+        puzzles.push(Killer {
+            givens: [0; 81],
+            layout,
+            sums: Vec::new(),
+        });
+    }
+    for (index, puzzle) in puzzles.iter_mut().enumerate() {
+        let mut ids: Vec<u8> = puzzle.layout.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        let values: Vec<&str> = words.by_ref().take(ids.len()).collect();
+        if values.len() != ids.len() {
+            return Err(format!(
+                "the input ends inside the values of puzzle {}",
+                index + 1
+            ));
+        }
+        let mut line = String::new();
+        for row in 0..9 {
+            line.push_str(".........");
+            line.push(' ');
+            line.extend(
+                puzzle.layout[9 * row..9 * row + 9]
+                    .iter()
+                    .map(|&b| char::from(b)),
+            );
+            line.push('\n');
+        }
+        line.push_str(&values.join(" "));
+        *puzzle = parse(&line).map_err(|e| format!("puzzle {}: {e}", index + 1))?;
+    }
+    if let Some(word) = words.next() {
+        return Err(format!("`{word}` after the last puzzle's values"));
+    }
+    Ok(puzzles)
+}
+
+/// The expected output of an Extreme Challenge input: for each cell, the sum of its digit
+/// over every puzzle's solution (the plain search's), as 9 lines of 9 numbers separated by
+/// single spaces; `no solution` when a puzzle has none.
+pub fn answer_many(puzzles: &[Killer]) -> String {
+    let mut sums = [0u64; 81];
+    for puzzle in puzzles {
+        match count(puzzle, 1).1 {
+            Some(grid) => {
+                for (sum, &digit) in sums.iter_mut().zip(grid.iter()) {
+                    *sum += u64::from(digit);
+                }
+            }
+            None => return "no solution\n".to_string(),
+        }
+    }
+    sum_rows(&sums)
+}
+
+/// 9 lines of 9 numbers separated by single spaces.
+pub fn sum_rows(sums: &[u64; 81]) -> String {
+    let mut text = String::new();
+    for row in sums.chunks(9) {
+        let numbers: Vec<String> = row.iter().map(u64::to_string).collect();
+        text.push_str(&numbers.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// A random puzzle with exactly one solution and no givens at all (the Extreme Challenge's
+/// kind), and its solution: [`unique`] drawn again until it keeps no given.
+pub fn unique_empty(rng: &mut Rng) -> (Killer, Grid) {
+    loop {
+        let (puzzle, solution) = unique(rng);
+        if puzzle.givens == [0; 81] {
+            return (puzzle, solution);
+        }
+    }
+}

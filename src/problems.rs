@@ -82,6 +82,12 @@ pub enum Input {
         print: fn(&killer::Killer) -> String,
         parse: fn(&str) -> Result<killer::Killer, String>,
     },
+    /// Several Killer puzzles per case, no givens: their layouts, then their values
+    /// (CodinGame's Extreme Challenge; `src/killer.rs`).
+    Killers {
+        print: fn(&[killer::Killer]) -> String,
+        parse: fn(&str) -> Result<Vec<killer::Killer>, String>,
+    },
 }
 
 /// What a statement promises about its inputs, beyond their format.
@@ -127,6 +133,8 @@ pub enum Boards {
     /// Killer puzzles with exactly one solution (random cages over a random full grid,
     /// givens emptied while the solution stays unique).
     UniqueKiller,
+    /// One case of `--count` Killer puzzles with exactly one solution and no givens.
+    EmptyKillers,
 }
 
 /// Every problem, in the order the README lists them.
@@ -382,6 +390,25 @@ pub const PROBLEMS: &[Problem] = &[
         shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
+    Problem {
+        name: "codingame_killer_extreme",
+        title: "CodinGame \"Killer Sudoku Extreme Challenge\"",
+        submit: "CodinGame (training, hard): Rust, version unconfirmed",
+        prints: "the sums of all puzzles' solutions, cell by cell: 9 rows of 9 numbers",
+        sample: "three_puzzles",
+        input: Input::Killers {
+            print: killer::print_many,
+            parse: killer::parse_many,
+        },
+        boards: Boards::EmptyKillers,
+        aliases: &["killer_extreme"],
+        answer: |text| Ok(killer::answer_many(&killer::parse_many(text)?)),
+        one_of_several: false,
+        promise: Promise::OneSolutionEach,
+        stress: cases::killer_extreme_case,
+        shrink: Shrink::FewerGivens,
+        over_source_limit: &[],
+    },
 ];
 
 /// The problem named `name` (or one of its aliases).
@@ -469,6 +496,10 @@ impl Problem {
             // The solution's own count: the plain search needs seconds to prove some
             // generated puzzles unique, and `stress` asks this of every case it makes.
             Input::Killer { parse, .. } => vec![killer::core_count(&parse(text)?, cap, true).0],
+            Input::Killers { parse, .. } => parse(text)?
+                .iter()
+                .map(|puzzle| killer::core_count(puzzle, cap, true).0)
+                .collect(),
         };
         Ok(counts.into_iter().all(|count| wanted(count, cap)))
     }
@@ -488,6 +519,10 @@ impl Problem {
                 .sum(),
             Input::Signs { parse, .. } => several(inequality::core_count(&parse(text)?, 2, true).0),
             Input::Killer { parse, .. } => several(killer::core_count(&parse(text)?, 2, true).0),
+            Input::Killers { parse, .. } => parse(text)?
+                .iter()
+                .map(|puzzle| several(killer::core_count(puzzle, 2, true).0))
+                .sum(),
         })
     }
 }

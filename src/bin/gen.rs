@@ -43,6 +43,9 @@ fn usage() -> String {
             Boards::UniqueKiller => {
                 "Killer puzzles with exactly one solution, fewest givens (--givens ignored)"
             }
+            Boards::EmptyKillers => {
+                "one case of --count Killer puzzles, one solution each, no givens"
+            }
         };
         lines.push(format!("  {}{aliases}: {what}", problem.name));
     }
@@ -303,6 +306,12 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
                 .collect();
             cases.join("\n")
         }
+        Boards::EmptyKillers => {
+            let puzzles: Vec<killer::Killer> = (0..options.count)
+                .map(|_| killer::unique_empty(&mut rng).0)
+                .collect();
+            killer::print_many(&picked(&options, puzzles)?)
+        }
     };
     Ok((text, warnings))
 }
@@ -332,9 +341,10 @@ fn print9(problem: &Problem, boards: &[Grid]) -> Result<String, String> {
             Ok(cases.join("\n"))
         }
         Input::Boards9 { print, .. } => Ok(print(boards)),
-        Input::Boards16 { .. } | Input::Signs { .. } | Input::Killer { .. } => {
-            Err(format!("{}: 9x9 boards need a 9x9 format", problem.name))
-        }
+        Input::Boards16 { .. }
+        | Input::Signs { .. }
+        | Input::Killer { .. }
+        | Input::Killers { .. } => Err(format!("{}: 9x9 boards need a 9x9 format", problem.name)),
     }
 }
 

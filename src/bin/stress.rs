@@ -752,7 +752,7 @@ fn hard_case(options: &Options, rng: &mut Rng, case: usize) -> Option<String> {
             print(&puzzles)
         }
         Format::Boards16 { print, .. } => print(&[boards16::minimal_unique(rng)]),
-        Format::Signs { .. } | Format::Killer { .. } => return None,
+        Format::Signs { .. } | Format::Killer { .. } | Format::Killers { .. } => return None,
     })
 }
 
@@ -1079,6 +1079,9 @@ fn size_of(problem: &Problem, input: &str) -> String {
                 givens(&k.givens)
             )
         }),
+        Format::Killers { parse, .. } => {
+            parse(input).map_or(String::new(), |p| format!("{} Killer puzzle(s)", p.len()))
+        }
     }
 }
 
@@ -1127,7 +1130,7 @@ fn shrunk(
         })),
         // One puzzle, and no givens to drop: nothing smaller keeps the format. (A Killer
         // puzzle's givens are few, and dropping one may leave several solutions.)
-        Format::Signs { .. } | Format::Killer { .. } => return None,
+        Format::Signs { .. } | Format::Killer { .. } | Format::Killers { .. } => return None,
     };
     (small != input).then_some(small)
 }

@@ -103,6 +103,18 @@ fn every_problems_input_round_trips() {
                         round_trip(name, &print(&puzzle), parse, &puzzle);
                     }
                 }
+                Input::Killers { print, parse } => {
+                    let mut rng = sudoku_toolkit::rng::Rng::new(seed);
+                    let puzzles: Vec<_> = grids
+                        .iter()
+                        .map(|grid| sudoku_toolkit::killer::cages_of(grid, &mut rng))
+                        .map(|puzzle| sudoku_toolkit::killer::Killer {
+                            givens: [0; 81],
+                            ..puzzle
+                        })
+                        .collect();
+                    round_trip(name, &print(&puzzles), parse, &puzzles);
+                }
             }
         }
         let lines = formats::acwing166_input(&grids);
@@ -529,7 +541,7 @@ fn gen_oracle_answers_and_refuses() {
             Boards::Sparse => "24",
             Boards::Kinds => "30",
             Boards::Unique16 => "200",
-            Boards::UniqueSigns | Boards::UniqueKiller => "0",
+            Boards::UniqueSigns | Boards::UniqueKiller | Boards::EmptyKillers => "0",
         };
         let made = text(&[
             problem.name,
@@ -564,6 +576,7 @@ fn gen_oracle_answers_and_refuses() {
                 }
                 Ok(cases.len())
             }
+            Input::Killers { parse, .. } => parse(&made).map(|puzzles| puzzles.len()),
         };
         assert_eq!(count, Ok(3), "gen {}:\n{made}", problem.name);
     }
