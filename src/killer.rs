@@ -265,7 +265,8 @@ const IDS: &[u8; 52] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// A random partition of `solution` into connected cages of 1 to 5 cells with distinct
 /// digits, at most 52 of them, named by first appearance in row-major order; each cage's
-/// value is its digits' sum.
+/// value is its digits' sum. `solution` must be a full grid (with blanks, cages could not
+/// grow and more than 52 would be drawn forever).
 pub fn cages_of(solution: &Grid, rng: &mut Rng) -> Killer {
     loop {
         let mut cage_of = [usize::MAX; 81];

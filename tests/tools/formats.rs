@@ -105,12 +105,16 @@ fn every_problems_input_round_trips() {
                 }
                 Input::Killers { print, parse } => {
                     let mut rng = sudoku_toolkit::rng::Rng::new(seed);
-                    let puzzles: Vec<_> = grids
-                        .iter()
-                        .map(|grid| sudoku_toolkit::killer::cages_of(grid, &mut rng))
-                        .map(|puzzle| sudoku_toolkit::killer::Killer {
-                            givens: [0; 81],
-                            ..puzzle
+                    // Cages over full grids (a board with empty cells has no digits to
+                    // keep a cage's distinct); the format has no givens.
+                    let puzzles: Vec<_> = (0..grids.len())
+                        .map(|_| {
+                            let full = sudoku_toolkit::boards::full_grid(&mut rng);
+                            let puzzle = sudoku_toolkit::killer::cages_of(&full, &mut rng);
+                            sudoku_toolkit::killer::Killer {
+                                givens: [0; 81],
+                                ..puzzle
+                            }
                         })
                         .collect();
                     round_trip(name, &print(&puzzles), parse, &puzzles);
