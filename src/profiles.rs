@@ -369,10 +369,11 @@ pub const PROFILES: &[Profile] = &[
         env: &[],
         slowdown: 1.0,
         source_limit: None,
-        source: "CodinGame offers Rust on its puzzles: public Rust solutions to them (e.g. \
-                 GitHub guillax/codingame-rs, and a stored Rust solution of Killer Sudoku \
-                 Solver whose test is the statement's first case); rustc version, edition, \
-                 flags and source limit unconfirmed (taken as generic's)",
+        source: "CodinGame offers Rust on its puzzles (stored copies, 2026-11): public Rust \
+                 solutions to them (e.g. GitHub guillax/codingame-rs, and a stored Rust \
+                 solution of Killer Sudoku Solver whose test is the statement's first case); \
+                 rustc version, edition, flags and source limit unconfirmed (taken as \
+                 generic's)",
         contract: "unconfirmed: C++, C and Python builds taken as generic's; output compared \
                    as lines (the puzzles' validators compare the printed lines; trailing \
                    white space unconfirmed); stack 8 MiB (a Linux default, unconfirmed)",
