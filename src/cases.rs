@@ -409,3 +409,41 @@ pub fn spoj_case(rng: &mut Rng, _case: usize) -> Case {
         ),
     )
 }
+
+/// CodinGame Killer: a random Killer puzzle with exactly one solution; that solution,
+/// exactly. The generator leaves the fewest givens it can (most often none); every third
+/// case gets 1 to 20 of the solution's cells back as givens (still unique).
+pub fn killer_case(rng: &mut Rng, case: usize) -> Case {
+    let (mut puzzle, solution) = crate::killer::unique(rng);
+    if case % 3 == 2 {
+        for _ in 0..1 + rng.below(20) {
+            let cell = rng.below(81);
+            puzzle.givens[cell] = solution[cell];
+        }
+    }
+    (
+        crate::killer::print(&puzzle),
+        exact(formats::rows(&solution, '0'), false),
+    )
+}
+
+/// CodinGame Killer Extreme: 1 to 3 random Killer puzzles with exactly one solution and no
+/// givens; the sums of their solutions, exactly. (Few a case: `stress` checks each case
+/// against the plain search too, which needs seconds on some of these puzzles.)
+pub fn killer_extreme_case(rng: &mut Rng, _case: usize) -> Case {
+    let count = 1 + rng.below(3);
+    let mut sums = [0u64; 81];
+    let puzzles: Vec<crate::killer::Killer> = (0..count)
+        .map(|_| {
+            let (puzzle, solution) = crate::killer::unique_empty(rng);
+            for (sum, &digit) in sums.iter_mut().zip(solution.iter()) {
+                *sum += u64::from(digit);
+            }
+            puzzle
+        })
+        .collect();
+    (
+        crate::killer::print_many(&puzzles),
+        exact(crate::killer::sum_rows(&sums), false),
+    )
+}

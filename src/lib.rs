@@ -6,6 +6,7 @@
 //!
 //! | module | what it holds |
 //! |---|---|
+//! | [`killer`] | Killer Sudoku's puzzle text, a plain search over its cages, a generator of unique puzzles |
 //! | [`rng`] | a seeded PRNG, so every random test and board is reproducible |
 //! | [`oracle`] | plain brute-force search, sharing nothing with the cores: the reference answers |
 //! | [`boards`], [`boards16`], [`boardsn`] | seeded board generators (unique, multi-solution, unsolvable, sparse; 25x25 with a share of givens) |
@@ -41,6 +42,7 @@ pub mod files;
 pub mod formats;
 pub mod hunt;
 pub mod inequality;
+pub mod killer;
 pub mod limits;
 pub mod oracle;
 pub mod problems;
@@ -77,6 +79,12 @@ pub(crate) mod p1074;
 #[allow(dead_code)]
 #[path = "../solutions/p4573/main.rs"]
 pub(crate) mod p4573;
+
+/// CodinGame Killer Sudoku's solution, for its reader's cages, its cage rule and its goal:
+/// `killer` uses them from here, so it checks and measures exactly what is submitted.
+#[allow(dead_code)]
+#[path = "../solutions/codingame_killer/main.rs"]
+pub(crate) mod codingame_killer;
 
 /// Makes a closed standard output (`tool | head`) end the process quietly, as it ends a C
 /// tool, instead of a panic in `println!`: restores the default action of SIGPIPE, which

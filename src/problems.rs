@@ -12,7 +12,7 @@
 use crate::cases::{self, Case};
 use crate::formats::{self, Grid, Grid16};
 use crate::rng::Rng;
-use crate::{expected, inequality, oracle};
+use crate::{expected, inequality, killer, oracle};
 use std::path::{Path, PathBuf};
 
 /// One problem: what it is, where its files are, how its input looks, and how the oracle
@@ -76,6 +76,18 @@ pub enum Input {
         print: fn(&[bool]) -> String,
         parse: fn(&str) -> Result<Vec<bool>, String>,
     },
+    /// One Killer puzzle per case: givens, each cell's cage and the cages' values
+    /// (CodinGame; `src/killer.rs`).
+    Killer {
+        print: fn(&killer::Killer) -> String,
+        parse: fn(&str) -> Result<killer::Killer, String>,
+    },
+    /// Several Killer puzzles per case, no givens: their layouts, then their values
+    /// (CodinGame's Extreme Challenge; `src/killer.rs`).
+    Killers {
+        print: fn(&[killer::Killer]) -> String,
+        parse: fn(&str) -> Result<Vec<killer::Killer>, String>,
+    },
 }
 
 /// What a statement promises about its inputs, beyond their format.
@@ -121,6 +133,11 @@ pub enum Boards {
     Unique16,
     /// Inequality puzzles with exactly one solution (the signs of a random full grid).
     UniqueSigns,
+    /// Killer puzzles with exactly one solution (random cages over a random full grid,
+    /// givens emptied while the solution stays unique).
+    UniqueKiller,
+    /// One case of `--count` Killer puzzles with exactly one solution and no givens.
+    EmptyKillers,
 }
 
 /// Every problem, in the order the README lists them.
@@ -377,6 +394,25 @@ pub const PROBLEMS: &[Problem] = &[
         over_source_limit: &[],
     },
     Problem {
+        name: "codingame_killer",
+        title: "CodinGame \"Killer Sudoku Solver\"",
+        submit: "CodinGame (training, medium): Rust, version unconfirmed",
+        prints: "the solved grid, 9 rows of 9 digits",
+        sample: "sample",
+        input: Input::Killer {
+            print: killer::print,
+            parse: killer::parse,
+        },
+        boards: Boards::UniqueKiller,
+        aliases: &["killer"],
+        answer: |text| Ok(killer::answer(&killer::parse(text)?)),
+        one_of_several: false,
+        promise: Promise::OneSolutionEach,
+        stress: cases::killer_case,
+        shrink: Shrink::FewerGivens,
+        over_source_limit: &[],
+    },
+    Problem {
         name: "codewars_sudoku",
         title: "Codewars \"Sudoku Solver\" (3 kyu)",
         submit: "Codewars kata 5296bc77afba8baa690002d7: Rust (a function; version unconfirmed)",
@@ -392,6 +428,25 @@ pub const PROBLEMS: &[Problem] = &[
         one_of_several: false,
         promise: Promise::SolvedByNakedSingles,
         stress: cases::codewars_case,
+        shrink: Shrink::FewerGivens,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "codingame_killer_extreme",
+        title: "CodinGame \"Killer Sudoku Extreme Challenge\"",
+        submit: "CodinGame (training, hard): Rust, version unconfirmed",
+        prints: "the sums of all puzzles' solutions, cell by cell: 9 rows of 9 numbers",
+        sample: "three_puzzles",
+        input: Input::Killers {
+            print: killer::print_many,
+            parse: killer::parse_many,
+        },
+        boards: Boards::EmptyKillers,
+        aliases: &["killer_extreme"],
+        answer: |text| Ok(killer::answer_many(&killer::parse_many(text)?)),
+        one_of_several: false,
+        promise: Promise::OneSolutionEach,
+        stress: cases::killer_extreme_case,
         shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
@@ -485,6 +540,13 @@ impl Problem {
                 .map(|puzzle| oracle::count_solutions16(puzzle, cap))
                 .collect(),
             Input::Signs { parse, .. } => vec![inequality::count(&parse(text)?, cap).0],
+            // The solution's own count: the plain search needs seconds to prove some
+            // generated puzzles unique, and `stress` asks this of every case it makes.
+            Input::Killer { parse, .. } => vec![killer::core_count(&parse(text)?, cap, true).0],
+            Input::Killers { parse, .. } => parse(text)?
+                .iter()
+                .map(|puzzle| killer::core_count(puzzle, cap, true).0)
+                .collect(),
         };
         Ok(counts.into_iter().all(|count| wanted(count, cap)))
     }
@@ -503,6 +565,11 @@ impl Problem {
                 .map(|puzzle| several(oracle::count_solutions16(puzzle, 2)))
                 .sum(),
             Input::Signs { parse, .. } => several(inequality::core_count(&parse(text)?, 2, true).0),
+            Input::Killer { parse, .. } => several(killer::core_count(&parse(text)?, 2, true).0),
+            Input::Killers { parse, .. } => parse(text)?
+                .iter()
+                .map(|puzzle| several(killer::core_count(puzzle, 2, true).0))
+                .sum(),
         })
     }
 }

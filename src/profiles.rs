@@ -379,6 +379,27 @@ pub const PROFILES: &[Profile] = &[
                    and 2 here); native/builtin_checkers/lines.h: lines, trailing white space \
                    and blank lines ignored. Python version and stack unconfirmed",
     },
+    Profile {
+        name: "codingame",
+        rustc_flags: &["--edition", "2021", "-O"],
+        takes_rust: true,
+        cpp: GNU_CPP17,
+        c: GNU_C,
+        python: PYTHON3,
+        compare: Mode::Lines,
+        stack: Stack::Mib(8),
+        env: &[],
+        slowdown: 1.0,
+        source_limit: None,
+        source: "CodinGame offers Rust on its puzzles (stored copies, 2026-11): public Rust \
+                 solutions to them (e.g. GitHub guillax/codingame-rs, and a stored Rust \
+                 solution of Killer Sudoku Solver whose test is the statement's first case); \
+                 rustc version, edition, flags and source limit unconfirmed (taken as \
+                 generic's)",
+        contract: "unconfirmed: C++, C and Python builds taken as generic's; output compared \
+                   as lines (the puzzles' validators compare the printed lines; trailing \
+                   white space unconfirmed); stack 8 MiB (a Linux default, unconfirmed)",
+    },
 ];
 
 pub fn find(name: &str) -> Option<&'static Profile> {

@@ -1185,6 +1185,10 @@ pub fn trace_problem(
     let clash =
         || "the givens clash: no completion (the solution says so without a search)".to_string();
     match &problem.input {
+        Input::Killer { .. } | Input::Killers { .. } => Err(format!(
+            "{name}: not traced: the cage rule searches each tightened board itself, out of \
+             the watching goal's sight"
+        )),
         Input::Signs { parse, .. } => {
             // As solutions/p4573 starts: the chain bounds of the signs at the root, then the
             // core with the goal that cuts a node where a sign can no longer hold.
@@ -1211,7 +1215,10 @@ pub fn trace_problem(
                     pick(grids.len())?;
                     grids[puzzle]
                 }
-                Input::Boards16 { .. } | Input::Signs { .. } => unreachable!(),
+                Input::Boards16 { .. }
+                | Input::Signs { .. }
+                | Input::Killer { .. }
+                | Input::Killers { .. } => unreachable!(),
             };
             if name == "p1074" {
                 let board = target::Board::from_grid(&grid).ok_or_else(clash)?;

@@ -24,7 +24,7 @@ use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use sudoku_toolkit::problems::{self, Boards, Input, Problem};
 use sudoku_toolkit::rng::Rng;
-use sudoku_toolkit::{boards, boards16, formats::Grid, inequality};
+use sudoku_toolkit::{boards, boards16, formats::Grid, inequality, killer};
 
 /// The usage text, with the problems of the registry.
 fn usage() -> String {
@@ -41,6 +41,12 @@ fn usage() -> String {
             Boards::Unique16 => "[--givens K]: unique 16x16 puzzles, minimal without --givens",
             Boards::UniqueSigns => {
                 "inequality puzzles with exactly one solution (--givens ignored)"
+            }
+            Boards::UniqueKiller => {
+                "Killer puzzles with exactly one solution, fewest givens (--givens ignored)"
+            }
+            Boards::EmptyKillers => {
+                "one case of --count Killer puzzles, one solution each, no givens"
             }
         };
         lines.push(format!("  {}{aliases}: {what}", problem.name));
@@ -293,6 +299,22 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
                 .collect();
             cases.join("\n")
         }
+        Boards::UniqueKiller => {
+            let puzzles: Vec<killer::Killer> = (0..options.count)
+                .map(|_| killer::unique(&mut rng).0)
+                .collect();
+            let cases: Vec<String> = picked(&options, puzzles)?
+                .iter()
+                .map(killer::print)
+                .collect();
+            cases.join("\n")
+        }
+        Boards::EmptyKillers => {
+            let puzzles: Vec<killer::Killer> = (0..options.count)
+                .map(|_| killer::unique_empty(&mut rng).0)
+                .collect();
+            killer::print_many(&picked(&options, puzzles)?)
+        }
     };
     Ok((text, warnings))
 }
@@ -322,9 +344,10 @@ fn print9(problem: &Problem, boards: &[Grid]) -> Result<String, String> {
             Ok(cases.join("\n"))
         }
         Input::Boards9 { print, .. } => Ok(print(boards)),
-        Input::Boards16 { .. } | Input::Signs { .. } => {
-            Err(format!("{}: 9x9 boards need a 9x9 format", problem.name))
-        }
+        Input::Boards16 { .. }
+        | Input::Signs { .. }
+        | Input::Killer { .. }
+        | Input::Killers { .. } => Err(format!("{}: 9x9 boards need a 9x9 format", problem.name)),
     }
 }
 

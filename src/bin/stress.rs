@@ -739,7 +739,7 @@ fn unchecked() -> Verdict {
 /// statement: P1074 boards with as few givens as it promises; else, in turn, a minimal
 /// unique puzzle (9x9 or 16x16) or a disguised copy of a shipped hard puzzle
 /// ([`hard_pool`]: forum-hardest and 17-clue ones). `None` for the other cases, without
-/// `--hard`, and for P4573 (its mix is hard).
+/// `--hard`, and for P4573 and Killer (their mixes are hard).
 fn hard_case(options: &Options, rng: &mut Rng, case: usize) -> Option<String> {
     if !options.hard || case % 2 == 0 {
         return None;
@@ -765,7 +765,7 @@ fn hard_case(options: &Options, rng: &mut Rng, case: usize) -> Option<String> {
             print(&puzzles)
         }
         Format::Boards16 { print, .. } => print(&[boards16::minimal_unique(rng)]),
-        Format::Signs { .. } => return None,
+        Format::Signs { .. } | Format::Killer { .. } | Format::Killers { .. } => return None,
     })
 }
 
@@ -1085,6 +1085,16 @@ fn size_of(problem: &Problem, input: &str) -> String {
             parse(input).map_or(String::new(), |p| format!("{} puzzle(s)", p.len()))
         }
         Format::Signs { .. } => "1 puzzle of signs".to_string(),
+        Format::Killer { parse, .. } => parse(input).map_or(String::new(), |k| {
+            format!(
+                "1 Killer puzzle, {} cages, {} givens",
+                k.sums.len(),
+                givens(&k.givens)
+            )
+        }),
+        Format::Killers { parse, .. } => {
+            parse(input).map_or(String::new(), |p| format!("{} Killer puzzle(s)", p.len()))
+        }
     }
 }
 
@@ -1131,8 +1141,9 @@ fn shrunk(
         Format::Boards16 { print, parse } => print(&fewer_puzzles(parse(input).ok()?, &|p| {
             fails(&print(p), false)
         })),
-        // One puzzle, and no givens to drop: nothing smaller keeps the format.
-        Format::Signs { .. } => return None,
+        // One puzzle, and no givens to drop: nothing smaller keeps the format. (A Killer
+        // puzzle's givens are few, and dropping one may leave several solutions.)
+        Format::Signs { .. } | Format::Killer { .. } | Format::Killers { .. } => return None,
     };
     (small != input).then_some(small)
 }

@@ -230,3 +230,58 @@ fn p4573_bounds_at_the_root_leave_the_core_a_few_nodes() {
     let (_, _, bounds_first) = inequality::core_count(&signs, 1, true);
     assert_eq!((count, goal_alone, bounds_first), (1, 60_096, 2));
 }
+
+/// Killer: the node counts behind the choice in docs/design.md#killer-sudoku, on a
+/// generated puzzle with no givens, to the first solution (exact, so they are asserted):
+/// the plain search needs over a million placements, the goal that only cuts thousands of
+/// nodes, the cage rule three.
+#[test]
+fn killer_cage_rule_leaves_the_core_a_few_nodes() {
+    use sudoku_toolkit::killer;
+    let puzzle = killer::parse(&testdata("codingame_killer/generated_a.in")).unwrap();
+    assert_eq!(puzzle.givens, [0; 81]);
+    let (count, plain_first, plain) = killer::count(&puzzle, 1);
+    let (_, cut_first, cut_only) = killer::core_count(&puzzle, 1, false);
+    let (_, rule_first, rule) = killer::core_count(&puzzle, 1, true);
+    assert_eq!((count, plain, cut_only, rule), (1, 1_511_721, 9_213, 3));
+    assert!(plain_first == cut_first && cut_first == rule_first);
+}
+
+/// Both Killer programs refuse malformed values with one line naming it; the Solver reads
+/// the longest values line (52 cages).
+#[test]
+fn killer_values_are_checked() {
+    let sample = testdata("codingame_killer/sample.in");
+    let (rows, values) = sample.trim_end().rsplit_once('\n').unwrap();
+    for (values, wanted) in [
+        (values.replace(" F=5", ""), "no value for cage `F`"),
+        (format!("{values} Z=3"), "`Z=3` is the value of no cage"),
+        (format!("{values} a=12"), "a second value for cage `a`"),
+        (
+            values.replace("a=12", "a=x"),
+            "expected a cage value `ID=VALUE`",
+        ),
+    ] {
+        let (stdout, result) = answer("codingame_killer", &format!("{rows}\n{values}\n"));
+        let error = result.expect_err(&values);
+        assert!(stdout.is_empty() && error.contains(wanted), "{error}");
+    }
+    let many = testdata("codingame_killer/many_cages.in");
+    assert_eq!(many.lines().last().unwrap().split(' ').count(), 52);
+    let (stdout, result) = answer("codingame_killer", &many);
+    assert_eq!(
+        (stdout, result),
+        (testdata("codingame_killer/many_cages.out"), Ok(()))
+    );
+
+    let three = testdata("codingame_killer_extreme/three_puzzles.in");
+    let cut = &three[..three.trim_end().rfind(' ').unwrap()];
+    let (_, result) = answer("codingame_killer_extreme", cut);
+    assert!(result
+        .unwrap_err()
+        .contains("the input ends inside the values of puzzle 3"));
+    let (_, result) = answer("codingame_killer_extreme", &three.replacen('a', "#", 1));
+    assert!(result
+        .unwrap_err()
+        .contains("expected the cage layout of puzzle 1"));
+}

@@ -93,6 +93,32 @@ fn every_problems_input_round_trips() {
                         round_trip(name, &print(&signs), parse, &signs);
                     }
                 }
+                Input::Killer { print, parse } => {
+                    let mut rng = sudoku_toolkit::rng::Rng::new(seed);
+                    for grid in &grids {
+                        // The grid's givens (some empty) under random cages.
+                        let full = sudoku_toolkit::boards::full_grid(&mut rng);
+                        let mut puzzle = sudoku_toolkit::killer::cages_of(&full, &mut rng);
+                        puzzle.givens = *grid;
+                        round_trip(name, &print(&puzzle), parse, &puzzle);
+                    }
+                }
+                Input::Killers { print, parse } => {
+                    let mut rng = sudoku_toolkit::rng::Rng::new(seed);
+                    // Cages over full grids (a board with empty cells has no digits to
+                    // keep a cage's distinct); the format has no givens.
+                    let puzzles: Vec<_> = (0..grids.len())
+                        .map(|_| {
+                            let full = sudoku_toolkit::boards::full_grid(&mut rng);
+                            let puzzle = sudoku_toolkit::killer::cages_of(&full, &mut rng);
+                            sudoku_toolkit::killer::Killer {
+                                givens: [0; 81],
+                                ..puzzle
+                            }
+                        })
+                        .collect();
+                    round_trip(name, &print(&puzzles), parse, &puzzles);
+                }
             }
         }
         let lines = formats::acwing166_input(&grids);
@@ -332,7 +358,7 @@ fn parsers_refuse_malformed_input_naming_the_line() {
 /// Shipped cases whose oracle answer takes too long for a test (more than about a second
 /// on a loaded machine), by problem and case-name prefixes, with the reason. Every prefix
 /// must still match a case.
-const SLOW: [(&str, &[&str], &str); 11] = [
+const SLOW: [(&str, &[&str], &str); 12] = [
     (
         "p1074",
         &["sparse", "sudoku"],
@@ -385,6 +411,12 @@ const SLOW: [(&str, &[&str], &str); 11] = [
         &["setters_2"],
         "a 21-given puzzle with 61,053 solutions: the plain counting oracle needs seconds \
          (the setters' own answers, which it matches)",
+    ),
+    (
+        "codingame_killer",
+        &["hard"],
+        "the costliest of 100 generated puzzles for the plain search: 77-94M nodes, about \
+         10 s each",
     ),
 ];
 
@@ -513,7 +545,7 @@ fn gen_oracle_answers_and_refuses() {
             Boards::Sparse => "24",
             Boards::Kinds => "30",
             Boards::Unique16 => "200",
-            Boards::UniqueSigns => "0",
+            Boards::UniqueSigns | Boards::UniqueKiller | Boards::EmptyKillers => "0",
         };
         let made = text(&[
             problem.name,
@@ -541,6 +573,14 @@ fn gen_oracle_answers_and_refuses() {
                 }
                 Ok(cases.len())
             }
+            Input::Killer { parse, .. } => {
+                let cases: Vec<&str> = made.split("\n\n").collect();
+                for case in &cases {
+                    assert!(parse(case).is_ok(), "gen {}: {case}", problem.name);
+                }
+                Ok(cases.len())
+            }
+            Input::Killers { parse, .. } => parse(&made).map(|puzzles| puzzles.len()),
         };
         assert_eq!(count, Ok(3), "gen {}:\n{made}", problem.name);
     }
