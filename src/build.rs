@@ -589,7 +589,7 @@ mod tests {
         // Exactly these groups spell one build in several ways (POJ and AcWing take no
         // Rust: theirs is generic's).
         let shared: [&[&str]; 2] = [
-            &["generic", "kattis", "poj", "acwing"],
+            &["generic", "kattis", "poj", "acwing", "codingame"],
             &["codeforces", "libreoj"],
         ];
         for a in PROFILES.iter().map(|p| p.name) {
