@@ -3,36 +3,13 @@
 //! then givens removed in random order while the 16x16 core still counts one solution.
 //! The result is a minimal unique puzzle: the hard end of what a judge would give.
 
-use crate::core16;
 use crate::rng::Rng;
+use crate::{boardsn, core16};
 
-/// Lines within groups of 4, and the groups themselves, in random order.
-fn line_order(rng: &mut Rng) -> [usize; 16] {
-    let mut groups = [0, 1, 2, 3];
-    rng.shuffle(&mut groups);
-    let mut order = [0; 16];
-    for (slot, &group) in groups.iter().enumerate() {
-        let mut inner = [0, 1, 2, 3];
-        rng.shuffle(&mut inner);
-        for (k, &line) in inner.iter().enumerate() {
-            order[4 * slot + k] = 4 * group + line;
-        }
-    }
-    order
-}
-
+/// A random valid 16x16 grid: [`boardsn::full_grid`] with 4x4 boxes.
 pub fn full_grid(rng: &mut Rng) -> [u8; 256] {
-    let mut digits: Vec<u8> = (1..=16).collect();
-    rng.shuffle(&mut digits);
-    let (rows, cols) = (line_order(rng), line_order(rng));
-    let mut grid = [0; 256];
-    for r in 0..16 {
-        for c in 0..16 {
-            let (pr, pc) = (rows[r], cols[c]);
-            grid[16 * r + c] = digits[(4 * (pr % 4) + pr / 4 + pc) % 16];
-        }
-    }
-    grid
+    let grid = boardsn::full_grid::<4>(rng);
+    grid.try_into().expect("a 16x16 grid has 256 cells")
 }
 
 fn solutions(grid: &[u8; 256], cap: u64) -> u64 {

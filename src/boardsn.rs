@@ -1,6 +1,6 @@
 //! Seeded puzzles of any box size for the core of `solutions/coren.rs` (the 25x25 bench,
 //! `scripts/bench25`): a random valid grid (a pattern grid under random relabelling and
-//! row/column/band/stack permutations, as `boards16`), a random set of givens of the
+//! row/column/band/stack permutations, which `boards16` uses too), a random set of givens of the
 //! requested size, then givens added back until the solution is unique; then, as far as
 //! asked, givens removed while it stays unique (adding back overshoots: 250 random givens
 //! of a 25x25 grid end near 300 once unique).
