@@ -377,7 +377,7 @@ pub const PROBLEMS: &[Problem] = &[
     Problem {
         name: "easudoku",
         title: "SPOJ EASUDOKU \"Easy sudoku\"",
-        submit: "SPOJ EASUDOKU: Rust (its language line excepts only Erlang); a 5,000-byte source limit: paste the note's contest version",
+        submit: "SPOJ EASUDOKU: Rust not excepted (the stored page's language line reads \"All except: ERL\"); a 5,000-byte source limit: paste the note's contest version",
         prints: "each puzzle's solution, or `No solution`",
         sample: "sample",
         input: Input::Boards9 {
