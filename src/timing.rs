@@ -25,3 +25,11 @@ pub fn cpu_time(
 ) -> Result<(Duration, String), Untimed> {
     runner::time(program, args, input, timeout).map(|timed| (timed.cpu, timed.stdout))
 }
+
+/// The median of `values` (the upper middle one of an even count), for the timing tools'
+/// tables.
+pub fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(|a, b| a.total_cmp(b));
+    sorted[sorted.len() / 2]
+}

@@ -28,7 +28,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use sudoku_toolkit::results::MachineKind;
 use sudoku_toolkit::runner;
-use sudoku_toolkit::{boards16, formats, hunt, oracle, project, results, rng, timing};
+use sudoku_toolkit::timing::{self, median};
+use sudoku_toolkit::{boards16, formats, hunt, oracle, project, results, rng};
 
 const USAGE: &str = "\
 usage: bench [--peers DIR] [--data DIR] [--runs N] [--only TEXT] [--keep-inputs DIR]
@@ -384,7 +385,7 @@ fn run_of_record(text: &str) -> String {
     ];
     for row in &newest.rows {
         let (name, target) = (row[NAME_CELL], row[TARGET_CELL]);
-        let mut ratios: Vec<f64> = same
+        let ratios: Vec<f64> = same
             .iter()
             .filter_map(|run| run.rows.iter().find(|other| other[NAME_CELL] == name))
             .filter_map(|other| other[RATIO_CELL].parse().ok())
@@ -404,7 +405,7 @@ fn run_of_record(text: &str) -> String {
             .fold((f64::INFINITY, 0.0_f64), |(lo, hi), &r| {
                 (lo.min(r), hi.max(r))
             });
-        let of_record = median(&mut ratios);
+        let of_record = median(&ratios);
         let agree = high / low - 1.0 <= RUNS_AGREE;
         // A row of record needs `RECORD_RUNS` runs that agree; else it is noisy, with its range.
         let result = if shown.len() < RECORD_RUNS {
@@ -824,11 +825,6 @@ fn each_grid_solves<G>(
     Ok(())
 }
 
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(|a, b| a.total_cmp(b));
-    values[values.len() / 2]
-}
-
 /// The middle half of `values` (upper quartile over lower), as a fraction of 1: 0.02 means
 /// the middle half of the runs lies within 2%.
 fn spread(values: &[f64]) -> f64 {
@@ -853,7 +849,7 @@ impl Ratio {
             return None;
         }
         Some(Ratio {
-            median: median(&mut ratios.to_vec()),
+            median: median(ratios),
             min: ratios.iter().copied().fold(f64::INFINITY, f64::min),
             max: ratios.iter().copied().fold(0.0, f64::max),
             spread: spread(ratios),
@@ -1018,7 +1014,7 @@ fn passes(workload: &Workload, samples: &Samples) -> bool {
 
 /// The row's cells after its name and input count: our time, the peers', the ratio, its
 /// range and runs, the target and the verdict.
-fn timing_cells(workload: &Workload, mut samples: Samples, target: &str, pass: bool) -> String {
+fn timing_cells(workload: &Workload, samples: Samples, target: &str, pass: bool) -> String {
     let per = |seconds: f64| {
         let micros = seconds * 1e6 / workload.units as f64;
         if micros >= 1000.0 {
@@ -1030,7 +1026,7 @@ fn timing_cells(workload: &Workload, mut samples: Samples, target: &str, pass: b
     let peer_times: Vec<(&Peer, f64)> = workload
         .peers
         .iter()
-        .zip(&mut samples.peers)
+        .zip(&samples.peers)
         .map(|(peer, totals)| (peer, median(totals)))
         .collect();
     let peers = peer_times
@@ -1068,7 +1064,7 @@ fn timing_cells(workload: &Workload, mut samples: Samples, target: &str, pass: b
     };
     format!(
         "{} | {} | {newest} | {ratio} | {target} | {}{slowest}",
-        per(median(&mut samples.ours)),
+        per(median(&samples.ours)),
         if peers.is_empty() { "-" } else { &peers },
         if pass { "PASS" } else { "MISS" }
     )

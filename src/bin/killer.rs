@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use sudoku_toolkit::formats::Grid;
 use sudoku_toolkit::killer::{self, Killer};
+use sudoku_toolkit::timing::median;
 use sudoku_toolkit::{project, results, rng::Rng};
 
 const USAGE: &str = "\
@@ -164,12 +165,6 @@ fn run() -> Result<(), String> {
     let path = results::write(&root, "killer", method, &table)?;
     eprintln!("written to {}", path.display());
     Ok(())
-}
-
-fn median(values: &[f64]) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    sorted[sorted.len() / 2]
 }
 
 fn shown(seconds: f64) -> String {
