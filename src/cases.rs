@@ -1,5 +1,7 @@
 //! The stress mix of every problem: a generated case (its input) and the check of what a
-//! program printed for it, against the plain [`oracle`] (never a core). `scripts/stress`
+//! program printed for it, against the plain [`oracle`] (never a core), or, for the
+//! Killer mixes, against the generator's solution, proven the only one by the cage rule's
+//! count on the core ([`Case::proven`]). `scripts/stress`
 //! runs a program on thousands of them; the solutions suite (`tests/solutions/`) on a few
 //! hundred per problem. Each problem's row in [`problems`](crate::problems) names its mix.
 //!
@@ -31,8 +33,42 @@ pub struct Outcome {
 /// A checker for one outcome: `Err` says what is wrong.
 pub type Verdict = Box<dyn Fn(&Outcome) -> Result<(), String>>;
 
-/// A generated case: its input and the check of a program's outcome on it.
-pub type Case = (String, Verdict);
+/// A generated case: its input, the check of a program's outcome on it, and its answer
+/// when the generator proved the case within the statement's promise.
+pub struct Case {
+    pub input: String,
+    /// The mix's own check (strict on layout).
+    pub verdict: Verdict,
+    /// The answer, when the generator proved every puzzle of the case unique (the Killer
+    /// generators: [`killer::unique`](crate::killer::unique) keeps a puzzle only when the
+    /// cage rule's count, itself checked against the plain search by tests/tools/formats.rs,
+    /// finds one solution). `stress` then counts the case within the promise and compares
+    /// against this answer as the judge compares, without asking the plain oracle, which
+    /// needs minutes on some Killer puzzles without givens. `None`: `stress` checks the
+    /// promise and asks the oracle.
+    pub proven: Option<String>,
+}
+
+impl Case {
+    /// A case that `stress` checks against the promise and the oracle itself.
+    pub fn checked(input: String, verdict: Verdict) -> Case {
+        Case {
+            input,
+            verdict,
+            proven: None,
+        }
+    }
+
+    /// A case whose puzzles the generator proved unique, and their answer, `answer`
+    /// (compared exactly by the mix's own check).
+    fn proven(input: String, answer: String) -> Case {
+        Case {
+            input,
+            verdict: exact(answer.clone(), false),
+            proven: Some(answer),
+        }
+    }
+}
 
 /// Exactly `expected` on stdout, and a success exit unless `fails` (the Sicily count cap).
 fn exact(expected: String, fails: bool) -> Verdict {
@@ -77,7 +113,7 @@ pub fn p1074_case(rng: &mut Rng, case: usize) -> Case {
     } else {
         board(rng, case, 50)
     };
-    (
+    Case::checked(
         formats::p1074_board(&puzzle),
         exact(expected::p1074(&puzzle), false),
     )
@@ -97,7 +133,7 @@ pub fn sicily_case(rng: &mut Rng, case: usize) -> Case {
         })
         .collect();
     let (answer, capped) = expected::sicily(&puzzles);
-    (formats::sicily_input(&puzzles), exact(answer, capped))
+    Case::checked(formats::sicily_input(&puzzles), exact(answer, capped))
 }
 
 /// SPOJ SUDOGOB: Sicily's mix in SUDOGOB's format (1 to 3 puzzles: unique, 1,000-9,999
@@ -109,7 +145,7 @@ pub fn sudogob_case(rng: &mut Rng, case: usize) -> Case {
     if case % 1000 == 77 {
         let puzzles = [boards::multi(rng, 10_000..=70_000, 60)];
         let (answer, capped) = expected::sudogob(&puzzles);
-        return (formats::sudogob_input(&puzzles), exact(answer, capped));
+        return Case::checked(formats::sudogob_input(&puzzles), exact(answer, capped));
     }
     let puzzles: Vec<[u8; 81]> = (0..1 + rng.below(3))
         .map(|_| match case % 100 {
@@ -119,7 +155,7 @@ pub fn sudogob_case(rng: &mut Rng, case: usize) -> Case {
         })
         .collect();
     let (answer, capped) = expected::sudogob(&puzzles);
-    (formats::sudogob_input(&puzzles), exact(answer, capped))
+    Case::checked(formats::sudogob_input(&puzzles), exact(answer, capped))
 }
 
 /// SPOJ EASUDOKU: 2 to 14 puzzles (the statement's 1 < T < 15), each unique or without a
@@ -137,7 +173,7 @@ pub fn easudoku_case(rng: &mut Rng, case: usize) -> Case {
             }
         })
         .collect();
-    (
+    Case::checked(
         formats::easudoku_input(&puzzles),
         exact(expected::easudoku(&puzzles), false),
     )
@@ -152,7 +188,7 @@ pub fn codewars_case(rng: &mut Rng, case: usize) -> Case {
         30 + rng.below(20)
     };
     let puzzle = boards::easy(rng, stop_at);
-    (
+    Case::checked(
         formats::spaced_rows(&puzzle),
         exact(expected::p1784(&puzzle), false),
     )
@@ -173,7 +209,7 @@ pub fn acwing_case(rng: &mut Rng, case: usize) -> Case {
         expected::acwing166_answers,
         oracle::is_solution_of,
     );
-    (input, verdict)
+    Case::checked(input, verdict)
 }
 
 /// AcWing 169: one [`puzzle16`]; any valid grid is accepted.
@@ -187,7 +223,7 @@ pub fn acwing169_case(rng: &mut Rng, _case: usize) -> Case {
         expected::acwing169_answers,
         oracle::is_solution_of16,
     );
-    (formats::letters(&puzzle), verdict)
+    Case::checked(formats::letters(&puzzle), verdict)
 }
 
 /// A 16x16 puzzle: a random full grid with up to 130 cells emptied (often several
@@ -332,7 +368,7 @@ fn one_grid_case(
         print,
         oracle::is_solution_of,
     );
-    (input, verdict)
+    Case::checked(input, verdict)
 }
 
 pub fn p1784_case(rng: &mut Rng, case: usize) -> Case {
@@ -356,7 +392,7 @@ pub fn b4279_case(rng: &mut Rng, case: usize) -> Case {
 /// P4573: a random inequality puzzle with exactly one solution; that solution, exactly.
 pub fn p4573_case(rng: &mut Rng, _case: usize) -> Case {
     let (signs, solution) = crate::inequality::unique_fast(rng);
-    (
+    Case::checked(
         crate::inequality::print(&signs),
         exact(formats::spaced_rows(&solution), false),
     )
@@ -366,7 +402,7 @@ pub fn poj2676_case(rng: &mut Rng, case: usize) -> Case {
     let puzzles = puzzles(rng, case, 3, 58);
     let (solutions, determined) = solve9(&puzzles);
     let input = formats::poj2676_input(&puzzles);
-    (
+    Case::checked(
         input,
         grid_answers(
             puzzles,
@@ -388,7 +424,7 @@ pub fn kattis_case(rng: &mut Rng, case: usize) -> Case {
         11 => puzzles.push(boards::full_grid(rng)),
         _ => {}
     }
-    (
+    Case::checked(
         formats::kattis_input(&puzzles),
         exact(expected::kattis(&puzzles), false),
     )
@@ -399,7 +435,7 @@ pub fn kattis_case(rng: &mut Rng, case: usize) -> Case {
 pub fn spoj_case(rng: &mut Rng, _case: usize) -> Case {
     let puzzles: Vec<[u8; 256]> = (0..1 + rng.below(3)).map(|_| puzzle16(rng)).collect();
     let solutions = puzzles.iter().map(oracle::solve_first16).collect();
-    (
+    Case::checked(
         formats::spoj_input(&puzzles),
         grid_answers(
             puzzles,
@@ -412,7 +448,7 @@ pub fn spoj_case(rng: &mut Rng, _case: usize) -> Case {
 }
 
 /// CodinGame Killer: a random Killer puzzle with exactly one solution; that solution,
-/// exactly. The generator leaves the fewest givens it can (most often none); every third
+/// exactly (proven: see [`Case::proven`]). The generator leaves the fewest givens it can (most often none); every third
 /// case gets 1 to 20 of the solution's cells back as givens (still unique).
 pub fn killer_case(rng: &mut Rng, case: usize) -> Case {
     let (mut puzzle, solution) = crate::killer::unique(rng);
@@ -422,15 +458,12 @@ pub fn killer_case(rng: &mut Rng, case: usize) -> Case {
             puzzle.givens[cell] = solution[cell];
         }
     }
-    (
-        crate::killer::print(&puzzle),
-        exact(formats::rows(&solution, '0'), false),
-    )
+    Case::proven(crate::killer::print(&puzzle), formats::rows(&solution, '0'))
 }
 
 /// CodinGame Killer Extreme: 1 to 3 random Killer puzzles with exactly one solution and no
-/// givens; the sums of their solutions, exactly. (Few a case: `stress` checks each case
-/// against the plain search too, which needs seconds on some of these puzzles.)
+/// givens; the sums of their solutions, exactly (proven: the plain search needs minutes
+/// on some of these puzzles).
 pub fn killer_extreme_case(rng: &mut Rng, _case: usize) -> Case {
     let count = 1 + rng.below(3);
     let mut sums = [0u64; 81];
@@ -443,8 +476,8 @@ pub fn killer_extreme_case(rng: &mut Rng, _case: usize) -> Case {
             puzzle
         })
         .collect();
-    (
+    Case::proven(
         crate::killer::print_many(&puzzles),
-        exact(crate::killer::sum_rows(&sums), false),
+        crate::killer::sum_rows(&sums),
     )
 }

@@ -11,7 +11,8 @@
 //! - **The inputs**: the problem's stress mix ([`cases`](sudoku_toolkit::cases), named by
 //!   its row in `sudoku_toolkit::problems`) by default, or your generator (`--gen FILE`,
 //!   run with a seed as its argument: `SEED + CASE`).
-//! - **The reference**: the mix's own check against the plain oracle by default; with
+//! - **The reference**: the mix's own check against the plain oracle by default (for a
+//!   case the generator proved within the promise, its answer: the Killer mixes); with
 //!   `--gen` the oracle's answer; or your brute force (`--brute FILE`) whose output is the
 //!   answer. An answer is compared as the judge compares (`--compare`), or given to the
 //!   problem's checker (`testdata/PROBLEM/checker.rs`) when it has one.
@@ -596,14 +597,19 @@ fn generate(
         // The mix's own check, strict on layout, tests our solutions on cases beyond the
         // statement; a case within it is checked as the judge checks (below).
         None if programs.brute.is_none() => {
-            let (input, strict) = (options.problem.stress)(rng, case);
-            if !within(options.problem, &input) {
-                return Ok((input, strict, false));
+            let made = (options.problem.stress)(rng, case);
+            // The generator proved it within and knows its answer: no oracle needed.
+            if let Some(answer) = made.proven {
+                let verdict = against(options, programs, &made.input, answer);
+                return Ok((made.input, verdict, true));
             }
-            let verdict = reference(options, programs, &input)?.unwrap_or(strict);
-            return Ok((input, verdict, true));
+            if !within(options.problem, &made.input) {
+                return Ok((made.input, made.verdict, false));
+            }
+            let verdict = reference(options, programs, &made.input)?.unwrap_or(made.verdict);
+            return Ok((made.input, verdict, true));
         }
-        None => (options.problem.stress)(rng, case).0,
+        None => (options.problem.stress)(rng, case).input,
     };
     let verdict = reference(options, programs, &input)?.ok_or_else(|| {
         format!(
@@ -615,9 +621,8 @@ fn generate(
     Ok((input, verdict, kept))
 }
 
-/// The check against the reference's answer for `input`: the brute force's output, else
-/// the plain oracle's answer; by the problem's checker when there is one, else compared in
-/// `--compare`'s mode. `Ok(None)` when there is no answer to check against (not the
+/// The check against the reference's answer for `input` ([`against`]): the brute force's
+/// output, else the plain oracle's answer. `Ok(None)` when there is no answer to check against (not the
 /// problem's format, or several solutions with no checker to accept any).
 fn reference(
     options: &Options,
@@ -643,11 +648,17 @@ fn reference(
             answer
         }
     };
+    Ok(Some(against(options, programs, input, answer)))
+}
+
+/// The check against `answer` for `input`: by the problem's checker when there is one,
+/// else compared in `--compare`'s mode.
+fn against(options: &Options, programs: &Programs, input: &str, answer: String) -> Verdict {
     let mode = programs.compare;
     let checker = programs.checker.clone();
     let input = input.to_string();
     let diff = options.diff;
-    Ok(Some(Box::new(move |outcome: &Outcome| {
+    Box::new(move |outcome: &Outcome| {
         if !outcome.success {
             return Err(judged("RE", &crash_lines(&outcome.stderr)));
         }
@@ -668,7 +679,7 @@ fn reference(
                 }
             },
         }
-    })))
+    })
 }
 
 /// A failure as the judge reports it: the verdict on the first line, the lines under it

@@ -215,9 +215,10 @@ fn every_program_agrees_with_the_oracle_on_its_stress_mix() {
 fn first_disagreement(problem: &Problem) -> Option<String> {
     let mut rng = Rng::new(0x5eed);
     (0..ORACLE_CASES).find_map(|case| {
-        let (input, verdict) = (problem.stress)(&mut rng, case);
-        let (outcome, _) = run(problem, input.as_bytes());
-        let why = verdict(&outcome).err()?;
+        let made = (problem.stress)(&mut rng, case);
+        let (outcome, _) = run(problem, made.input.as_bytes());
+        let why = (made.verdict)(&outcome).err()?;
+        let input = made.input;
         Some(format!(
             "{} case {case}: {why}\ninput:\n{input}",
             problem.name

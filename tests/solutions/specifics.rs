@@ -247,6 +247,44 @@ fn killer_cage_rule_leaves_the_core_a_few_nodes() {
     assert!(plain_first == cut_first && cut_first == rule_first);
 }
 
+/// Killer: the cage rule's count (with which the generator proves a puzzle unique, and
+/// `stress` then takes the generator's answer without the plain search: `Case::proven`)
+/// equals the plain search's, to a cap of 3, on random puzzles of every count: random
+/// cages over a full grid with 30 to 70 givens emptied, every third with 1 moved from
+/// one cage's value to another's (often no solution).
+#[test]
+fn killer_cage_rule_counts_as_the_plain_search_does() {
+    use sudoku_toolkit::{boards, killer, rng::Rng};
+    let mut rng = Rng::new(36);
+    let mut seen = [0; 4];
+    for round in 0..300 {
+        let solution = boards::full_grid(&mut rng);
+        let mut puzzle = killer::cages_of(&solution, &mut rng);
+        let mut cells: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut cells);
+        for &cell in &cells[..30 + rng.below(41)] {
+            puzzle.givens[cell] = 0;
+        }
+        let (from, to) = (rng.below(puzzle.sums.len()), rng.below(puzzle.sums.len()));
+        if round % 3 == 0 && from != to && puzzle.sums[from].1 > 1 {
+            puzzle.sums[from].1 -= 1;
+            puzzle.sums[to].1 += 1;
+        }
+        let (plain, plain_first, _) = killer::count(&puzzle, 3);
+        let (rule, rule_first, _) = killer::core_count(&puzzle, 3, true);
+        let shown = killer::print(&puzzle);
+        assert_eq!(plain, rule, "round {round}:\n{shown}");
+        if plain == 1 {
+            assert_eq!(plain_first, rule_first, "round {round}:\n{shown}");
+        }
+        seen[plain as usize] += 1;
+    }
+    assert!(
+        seen.iter().all(|&count| count > 0),
+        "counts 0, 1, 2, 3: {seen:?}"
+    );
+}
+
 /// Both Killer programs refuse malformed values with one line naming it; the Solver reads
 /// the longest values line (52 cages).
 #[test]
