@@ -41,7 +41,7 @@ pub struct Case {
     pub verdict: Verdict,
     /// The answer, when the generator proved every puzzle of the case unique (the Killer
     /// generators: [`killer::unique`](crate::killer::unique) keeps a puzzle only when the
-    /// cage rule's count, itself checked against the plain search by tests/tools/formats.rs,
+    /// cage rule's count, itself checked against the plain search by tests/solutions/,
     /// finds one solution). `stress` then counts the case within the promise and compares
     /// against this answer as the judge compares, without asking the plain oracle, which
     /// needs minutes on some Killer puzzles without givens. `None`: `stress` checks the

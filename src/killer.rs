@@ -26,7 +26,7 @@ pub struct Killer {
 
 impl Killer {
     /// The cages as the solution holds them: cells and value, in the value line's order.
-    fn cages(&self) -> Vec<Cage> {
+    pub fn cages(&self) -> Vec<Cage> {
         self.sums
             .iter()
             .map(|&(id, sum)| Cage {

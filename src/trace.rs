@@ -4,9 +4,13 @@
 //! problem's solution uses (first solution, counting, P1074's group-bound maximiser) and
 //! turns on `Goal::WATCHES`, so the core shows it each band-rule visit, naked single,
 //! column-rule pass (16x16), guess, undo and dead end (`Step`), besides the nodes
-//! (`prune`) and completions (`found`) every goal sees. Nothing here searches: the trace
-//! only explains what the core did, and says so when its reading of a rule disagrees with
-//! the core (`Trace::mismatches`, which the tests want empty).
+//! (`prune`) and completions (`found`) every goal sees. Nothing here searches on its own:
+//! the trace only explains what the core did, and says so when its reading of a rule
+//! disagrees with the core (`Trace::mismatches`, which the tests want empty). One search is
+//! started here, the one Killer's goal would start: where its decision at a node
+//! (`Cages::judge`) is a tighter board, the trace shows the cage rule's removals as a step
+//! and searches that board in the node's place, as the goal's `prune` does, but with the
+//! watching goal, so that search is watched too (its node count is the goal's own).
 //!
 //! A node is a propagation that did not end the search there: a `prune` call, as in
 //! docs/design.md, so the trace's node count is the solution's.
@@ -16,10 +20,12 @@
 //! emptied it, and marks those cells on the page (`Event::hot`). P1074's trace carries the
 //! weights and the 21 deciding cells, and works its group bound out at each node
 //! ([`bound_groups`]); P4573's starts from the empty board with the signs' chain bounds as
-//! its first steps. [`PAGES`] lists docs/trace's pages, one study note's worked example
+//! its first steps; Killer's draws the cages. [`PAGES`] lists docs/trace's pages, one study note's worked example
 //! each, and [`figures`] their counts (docs/trace/README.md): `scripts/trace --pages`
 //! writes both, and tests/tools/trace.rs fails when either is stale.
 
+use crate::codingame_killer::bitcore as cages_core;
+use crate::codingame_killer::killer::{Cages, Node};
 use crate::core16 as sixteen;
 use crate::core9 as nine;
 use crate::p1074;
@@ -85,6 +91,9 @@ pub enum Kind {
     DeadEnd,
     /// P4573: the signs' chain bounds, applied before the search.
     Signs,
+    /// Killer: the cage rule's removals at a node (the search goes on from the tightened
+    /// board in the node's place), or the node done when that search is over.
+    Cages,
     /// A completion reported to the goal.
     Found,
 }
@@ -151,6 +160,8 @@ pub struct Trace {
     /// page); empty elsewhere.
     pub weights: Vec<u32>,
     pub deciding: Vec<usize>,
+    /// Killer: each cage's cells and value (drawn on the page); empty elsewhere.
+    pub cages: Vec<(Vec<usize>, u32)>,
     last: Snapshot,
     depth: usize,
     /// The goal chose the cell at the current node (and why).
@@ -210,6 +221,26 @@ impl Described for p4573::Signs {
             low % 9 + 1,
             high / 9 + 1,
             high % 9 + 1
+        ))
+    }
+}
+
+/// Killer: a completion is rejected where a cage does not add up (the cage rule leaves
+/// none such; the goal checks anyway).
+impl Described for Cages {
+    fn rejects(&self, board: &Snapshot) -> Option<String> {
+        let cage = self.cages.iter().find(|cage| {
+            let digits = cage
+                .cells
+                .iter()
+                .fold(0u32, |mask, &cell| mask | 1 << board.values[cell]);
+            let sum: u32 = cage.cells.iter().map(|&c| u32::from(board.values[c])).sum();
+            digits.count_ones() as usize != cage.cells.len() || sum != cage.sum
+        })?;
+        Some(format!(
+            "a completion where the cage of {} does not hold distinct digits adding up to {}",
+            cell_name(3, cage.cells[0]),
+            cage.sum
         ))
     }
 }
@@ -310,6 +341,7 @@ impl Trace {
             signs: Vec::new(),
             weights: Vec::new(),
             deciding: Vec::new(),
+            cages: Vec::new(),
             last: start.clone(),
             depth: 0,
             goal_choice: None,
@@ -871,6 +903,158 @@ impl Trace {
         self.push(Kind::Found, text, board, None, None);
     }
 
+    /// Killer: the cage's cells, named (`r1c1 r1c2 ...`).
+    fn cage_cells(&self, index: usize) -> String {
+        let names: Vec<String> = self.cages[index].0.iter().map(|&c| self.name(c)).collect();
+        names.join(" ")
+    }
+
+    /// Killer: the completions of cage `index` on `board` as the cage rule reads them
+    /// (solutions/killer.rs, `tighten`): a cell with one candidate counts as placed; the
+    /// open cells take distinct digits, none placed in the cage, adding up to what it
+    /// lacks, each cell one of its candidates and each digit someone's. Masks, bit `d` for
+    /// digit `d + 1`; empty when none (or the placed digits already break the cage).
+    pub fn cage_completions(&self, board: &Snapshot, index: usize) -> Vec<u32> {
+        let (cells, sum) = &self.cages[index];
+        let (mut placed, mut placed_sum, mut open) = (0u32, 0u32, Vec::new());
+        for &cell in cells {
+            let mask = board.masks[cell];
+            if mask.is_power_of_two() {
+                if placed & mask != 0 {
+                    return Vec::new();
+                }
+                placed |= mask;
+                placed_sum += mask.trailing_zeros() + 1;
+            } else {
+                open.push(mask);
+            }
+        }
+        if placed_sum > *sum || (open.is_empty() && placed_sum != *sum) {
+            return Vec::new();
+        }
+        let lacking = sum - placed_sum;
+        (1u32..512)
+            .filter(|&mask| {
+                let digits: u32 = (0..9).filter(|d| mask >> d & 1 == 1).map(|d| d + 1).sum();
+                mask.count_ones() as usize == open.len()
+                    && digits == lacking
+                    && mask & placed == 0
+                    && open.iter().all(|&cell| cell & mask != 0)
+                    && open
+                        .iter()
+                        .fold(0, |covered, &cell| covered | (cell & mask))
+                        == mask
+            })
+            .collect()
+    }
+
+    /// Killer: why the goal cut a node: cage `index` has no completion.
+    /// (The node is the last board recorded; the trace's reading must find none too.)
+    pub fn cage_without_completion(&mut self, index: usize) -> String {
+        if !self.cage_completions(&self.last, index).is_empty() {
+            self.mismatches.push(format!(
+                "the goal finds no completion of the cage of {}, the trace does",
+                self.cage_cells(index)
+            ));
+        }
+        let (cells, sum) = &self.cages[index];
+        format!(
+            "the cage of {} ({} cells, value {sum}) has no completion: no distinct digits \
+             among its open cells' candidates add up to what it lacks",
+            self.cage_cells(index),
+            cells.len()
+        )
+    }
+
+    /// Killer: the cage rule's removals at the node just recorded; `board` is the tighter
+    /// board the search goes on from. Checks each cage's cells against the completions the
+    /// trace reads (a disagreement is a mismatch), and explains the cage that lost most.
+    pub fn cage_rule(&mut self, board: Snapshot) {
+        let node = self.last.clone();
+        let mut best: Option<(usize, (bool, usize))> = None;
+        for index in 0..self.cages.len() {
+            let completions = self.cage_completions(&node, index);
+            let allowed = completions.iter().fold(0, |all, &mask| all | mask);
+            let mut lost = 0;
+            for &cell in &self.cages[index].0 {
+                let (before, after) = (node.masks[cell], board.masks[cell]);
+                let kept = if before.is_power_of_two() {
+                    before
+                } else {
+                    before & allowed
+                };
+                if kept != after {
+                    self.mismatches.push(format!(
+                        "cage rule at {}: the trace keeps {}, the goal {}",
+                        self.name(cell),
+                        self.digits(kept),
+                        self.digits(after)
+                    ));
+                }
+                lost += (before & !after).count_ones() as usize;
+            }
+            // The example: the cage that lost most, one of several open cells if any.
+            let open = self.cages[index]
+                .0
+                .iter()
+                .filter(|&&c| !node.masks[c].is_power_of_two());
+            let rank = (open.count() > 1, lost);
+            if lost > 0 && best.map_or(true, |(_, most)| rank > most) {
+                best = Some((index, rank));
+            }
+        }
+        let (_, removed) = self.diff(&board);
+        let example = match best {
+            Some((index, _)) => {
+                let completions = self.cage_completions(&node, index);
+                let sums: Vec<String> = completions
+                    .iter()
+                    .map(|&mask| {
+                        let digits: Vec<String> = (0..9)
+                            .filter(|d| mask >> d & 1 == 1)
+                            .map(|d| (d + 1).to_string())
+                            .collect();
+                        digits.join("+")
+                    })
+                    .collect();
+                let allowed = completions.iter().fold(0, |all, &mask| all | mask);
+                let (cells, sum) = &self.cages[index];
+                let placed = cells
+                    .iter()
+                    .map(|&c| node.masks[c])
+                    .filter(|m| m.is_power_of_two());
+                let lacking = sum - placed.map(|m| m.trailing_zeros() + 1).sum::<u32>();
+                let open = completions.first().map_or(0, |m| m.count_ones());
+                format!(
+                    " For example the cage of {} (value {sum}) lacks {lacking} over {open} open \
+                     cells: only {} fit their candidates, so they keep {}.",
+                    self.cage_cells(index),
+                    sums.join(" or "),
+                    self.digits(allowed)
+                )
+            }
+            None => String::new(),
+        };
+        let text = format!(
+            "cage rule: each cage keeps the digits of its completions (distinct digits, one \
+             per open cell, adding up to what it lacks): {} candidates go ({}).{example} The \
+             search goes on from this board in the node's place: the core propagates again",
+            removed.len(),
+            self.removals(&removed)
+        );
+        self.push(Kind::Cages, text, board, None, None);
+    }
+
+    /// Killer: the search of the tighter board is over; it held every completion of node
+    /// `number` (its board `node`), which is done.
+    pub fn cage_node_done(&mut self, node: Snapshot, number: u64) {
+        let text = format!(
+            "back at node {number}: the search of its tighter board (the cage rule's) is over \
+             and held all of its completions, so the node is done"
+        );
+        self.push(Kind::Cages, text, node, None, None);
+    }
+
     /// P4573: the trace starts from the empty board, and the signs' chain bounds (which
     /// the solution applies before its search) become its own first steps, lower bounds
     /// then upper bounds; the core's first board is what they leave.
@@ -1067,8 +1251,23 @@ impl Trace {
 }
 
 /// The snapshot of a board of each core (they are different types with the same API).
+/// The watching goal asks the goal it wraps at each node, and records a cut with the
+/// goal's reason; the Killer core's instance names its goal and how a node is decided
+/// instead (`@` arm: the impl's generics, the goal, and the node's decision).
 macro_rules! watch {
     ($core:ident, $snap:ident, $run:ident, $n:expr, $side2:expr; $($every:tt)*) => {
+        watch!(@ $core, $snap, $run, $n, $side2, [G: $core::Goal + Described], G,
+            |tracer: &mut Tracer<G>, board: &$core::Board| {
+                let cut = tracer.inner.prune(board);
+                if cut {
+                    let why = tracer.inner.cut(&$snap(board));
+                    tracer.trace.pruned(why);
+                }
+                cut
+            }; $($every)*);
+    };
+    (@ $core:ident, $snap:ident, $run:ident, $n:expr, $side2:expr, [$($generics:tt)*],
+        $goal:ty, $decide:expr; $($every:tt)*) => {
         fn $snap(board: &$core::Board) -> Snapshot {
             Snapshot {
                 n: $n,
@@ -1079,19 +1278,20 @@ macro_rules! watch {
 
         /// Watches `inner` search `board` (as given, before any propagation), keeping at
         /// most `limit` steps (all are counted).
-        pub fn $run<G: $core::Goal + Described>(
+        pub fn $run<$($generics)*>(
             board: $core::Board,
-            inner: G,
+            inner: $goal,
             limit: usize,
-        ) -> Tracer<G> {
-            let trace = Trace::new($snap(&board), G::HIGH_DIGITS_FIRST, limit);
+        ) -> Tracer<$goal> {
+            let high_first = <$goal as $core::Goal>::HIGH_DIGITS_FIRST;
+            let trace = Trace::new($snap(&board), high_first, limit);
             let mut tracer = Tracer { inner, trace };
             $core::search(board, &mut tracer);
             tracer
         }
 
-        impl<G: $core::Goal + Described> $core::Goal for Tracer<G> {
-            const HIGH_DIGITS_FIRST: bool = G::HIGH_DIGITS_FIRST;
+        impl<$($generics)*> $core::Goal for Tracer<$goal> {
+            const HIGH_DIGITS_FIRST: bool = <$goal as $core::Goal>::HIGH_DIGITS_FIRST;
             $($every)*
             const WATCHES: bool = true;
 
@@ -1108,12 +1308,7 @@ macro_rules! watch {
                 let snap = $snap(board);
                 let note = self.inner.note(&snap);
                 self.trace.node(snap, note);
-                let cut = self.inner.prune(board);
-                if cut {
-                    let why = self.inner.cut(&$snap(board));
-                    self.trace.pruned(why);
-                }
-                cut
+                ($decide)(self, board)
             }
 
             fn choose_cell(&mut self, board: &$core::Board) -> Option<usize> {
@@ -1160,6 +1355,37 @@ watch!(signs, snap4573, run4573, 3, 81;
     const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
     fn expects_few_solutions(&self) -> bool { self.inner.expects_few_solutions() });
 watch!(sixteen, snap16, run16, 4, 256;);
+// Killer: the goal's own decision at each node (`Cages::judge`); where the cage rule
+// removes candidates, the tightened board is searched in the node's place, as the
+// solution's `prune` searches it, but with the watching goal, so the trace sees that search.
+watch!(@ cages_core, snap_cages, run_cages, 3, 81, [], Cages, cage_node;);
+
+/// Killer: what the cage rule made of a node, recorded; the tightened board searched
+/// through the watching goal. `true`: the core skips the node (cut, or done).
+fn cage_node(tracer: &mut Tracer<Cages>, board: &cages_core::Board) -> bool {
+    match tracer.inner.judge(board) {
+        Node::Keep => false,
+        Node::Cut(cage) => {
+            let why = match cage {
+                Some(index) => tracer.trace.cage_without_completion(index),
+                None => "it has its solution: every node left is cut, and the search unwinds"
+                    .to_string(),
+            };
+            tracer.trace.pruned(Some(why));
+            true
+        }
+        Node::Tighter(tightened) => {
+            let (node, number) = (snap_cages(board), tracer.trace.nodes);
+            tracer.trace.cage_rule(snap_cages(&tightened));
+            cages_core::search(tightened, tracer);
+            // Once the goal has its solution the search only unwinds: nothing to show.
+            if tracer.inner.count < tracer.inner.cap {
+                tracer.trace.cage_node_done(node, number);
+            }
+            true
+        }
+    }
+}
 
 /// The goal a problem's solution searches with, watched on puzzle `puzzle` (0-based) of
 /// `input` (the problem's input format), keeping at most `limit` steps.
@@ -1185,10 +1411,30 @@ pub fn trace_problem(
     let clash =
         || "the givens clash: no completion (the solution says so without a search)".to_string();
     match &problem.input {
-        Input::Killer { .. } | Input::Killers { .. } => Err(format!(
-            "{name}: not traced: the cage rule searches each tightened board itself, out of \
-             the watching goal's sight"
-        )),
+        Input::Killer { .. } | Input::Killers { .. } => {
+            let puzzle = match &problem.input {
+                Input::Killer { parse, .. } => {
+                    pick(1)?;
+                    parse(input)?
+                }
+                Input::Killers { parse, .. } => {
+                    let mut puzzles = parse(input)?;
+                    pick(puzzles.len())?;
+                    puzzles.swap_remove(puzzle)
+                }
+                _ => unreachable!(),
+            };
+            // As both solutions search: the cage goal with its rule, to the first solution.
+            let cages = puzzle.cages();
+            let board = cages_core::Board::from_grid(&puzzle.givens).ok_or_else(clash)?;
+            let outline = cages.iter().map(|c| (c.cells.clone(), c.sum)).collect();
+            let goal = Cages::new(cages, 1, true);
+            let mut trace = Trace::new(snap_cages(&board), false, limit);
+            trace.cages = outline;
+            let mut tracer = Tracer { inner: goal, trace };
+            cages_core::search(board, &mut tracer);
+            Ok(tracer.trace)
+        }
         Input::Signs { parse, .. } => {
             // As solutions/p4573 starts: the chain bounds of the signs at the root, then the
             // core with the goal that cuts a node where a sign can no longer hold.
@@ -1454,9 +1700,10 @@ fn tree_svg(trace: &Trace, vertices: &[Vertex]) -> String {
 
 /// A cell's side on the page and the margin its candidates keep from its edges: 16x16
 /// cells are large enough for candidates of 12 px, and P4573's keep clear of the signs
-/// drawn on their edges. The page's script reads both from `DATA`.
+/// drawn on their edges, Killer's of the cages' outlines and values. The page's script
+/// reads both from `DATA`.
 fn geometry(trace: &Trace) -> (usize, usize) {
-    match (trace.n, trace.signs.is_empty()) {
+    match (trace.n, trace.signs.is_empty() && trace.cages.is_empty()) {
         (4, _) => (60, 0),
         (_, false) => (60, 9),
         _ => (40, 0),
@@ -1501,7 +1748,81 @@ fn grid_svg(trace: &Trace, board: &Snapshot) -> String {
     svg += "</g>";
     svg += &signs_svg(trace, size);
     svg += &deciding_svg(trace, size);
+    svg += &cages_svg(trace, size);
     svg += "</svg>";
+    svg
+}
+
+/// Killer's cages: a dashed line just inside each cell edge that borders another cage (or
+/// the grid's edge), and each cage's value in its first cell's corner (nothing for other
+/// problems).
+fn cages_svg(trace: &Trace, size: usize) -> String {
+    if trace.cages.is_empty() {
+        return String::new();
+    }
+    let mut cage_of = [usize::MAX; 81];
+    for (index, (cells, _)) in trace.cages.iter().enumerate() {
+        for &cell in cells {
+            cage_of[cell] = index;
+        }
+    }
+    // Whether the cell at (row, column) + (down, right) is in `cell`'s cage.
+    let same = |cell: usize, down: isize, right: isize| {
+        let (row, column) = ((cell / 9) as isize + down, (cell % 9) as isize + right);
+        (0..9).contains(&row)
+            && (0..9).contains(&column)
+            && cage_of[(row * 9 + column) as usize] == cage_of[cell]
+    };
+    let inset = 4;
+    let mut svg = String::from(
+        "<g id=\"cages\" transform=\"translate(2,2)\" stroke=\"#333\" stroke-width=\"1\" \
+         stroke-dasharray=\"3,2\">",
+    );
+    for cell in 0..81 {
+        let (x, y) = ((cell % 9) * size, (cell / 9) * size);
+        let (left, right) = (x + inset, x + size - inset);
+        let (top, bottom) = (y + inset, y + size - inset);
+        // Each outline runs to the cell's edge where the cage goes on past it.
+        let (x0, x1) = (
+            if same(cell, 0, -1) { x } else { left },
+            if same(cell, 0, 1) { x + size } else { right },
+        );
+        let (y0, y1) = (
+            if same(cell, -1, 0) { y } else { top },
+            if same(cell, 1, 0) { y + size } else { bottom },
+        );
+        let mut edges = Vec::new();
+        if !same(cell, -1, 0) {
+            edges.push((x0, top, x1, top));
+        }
+        if !same(cell, 1, 0) {
+            edges.push((x0, bottom, x1, bottom));
+        }
+        if !same(cell, 0, -1) {
+            edges.push((left, y0, left, y1));
+        }
+        if !same(cell, 0, 1) {
+            edges.push((right, y0, right, y1));
+        }
+        for (a, b, c, d) in edges {
+            svg += &format!("<line x1=\"{a}\" y1=\"{b}\" x2=\"{c}\" y2=\"{d}\"/>");
+        }
+    }
+    for (cells, sum) in &trace.cages {
+        let first = cells.iter().min().copied().unwrap_or(0);
+        let (x, y) = ((first % 9) * size, (first / 9) * size);
+        svg += &format!(
+            "<g class=\"cage\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"11\" fill=\"#fff\" \
+             stroke=\"none\"/><text x=\"{}\" y=\"{}\" font-size=\"10\" stroke=\"none\" \
+             fill=\"#000\">{sum}</text></g>",
+            x + 1,
+            y + 1,
+            if *sum >= 10 { 13 } else { 7 },
+            x + 2,
+            y + 10
+        );
+    }
+    svg += "</g>";
     svg
 }
 
@@ -1768,6 +2089,7 @@ pub fn html(trace: &Trace, title: &str, assets: Assets) -> String {
             Kind::DeadEnd => "dead end",
             Kind::Found => "found",
             Kind::Signs => "signs",
+            Kind::Cages => "cages",
         };
         let changes: Vec<String> = (0..event.board.masks.len())
             .filter(|&c| {
@@ -1900,7 +2222,7 @@ pub struct Page {
 
 /// The pages of docs/trace, one per problem: `scripts/trace --pages` writes them and their
 /// figures (docs/trace/README.md); tests/tools/trace.rs fails when either is stale.
-pub const PAGES: [Page; 13] = [
+pub const PAGES: [Page; 15] = [
     Page {
         problem: "p1074",
         case: "sample2",
@@ -1984,6 +2306,21 @@ pub const PAGES: [Page; 13] = [
         puzzle: 1,
         why: "the statement's sample: the signs' chain bounds as the first steps, then \
               two guesses a sign refutes",
+    },
+    Page {
+        problem: "codingame_killer",
+        case: "hard_b",
+        puzzle: 1,
+        why: "no givens, and among the costliest generated puzzles for the plain search: the \
+              cage rule and the core alternate at every node, with guesses and dead ends \
+              (the sample needs one node)",
+    },
+    Page {
+        problem: "codingame_killer_extreme",
+        case: "ten_puzzles",
+        puzzle: 10,
+        why: "the cage rule at every node, and a guess it refutes (a cage left without a \
+              completion) before the search completes without another",
     },
 ];
 
@@ -2107,7 +2444,7 @@ fn first_step(trace: &Trace, wanted: impl Fn(&Event) -> bool) -> usize {
 
 /// The screenshots of docs/trace (`scripts/screenshot --all` makes them, from the commands
 /// that docs/trace/README.md lists).
-pub const SCREENSHOTS: [Screenshot; 4] = [
+pub const SCREENSHOTS: [Screenshot; 5] = [
     Screenshot {
         problem: "p1784",
         file: "p1784.png",
@@ -2139,6 +2476,13 @@ pub const SCREENSHOTS: [Screenshot; 4] = [
         file: "p4573.png",
         what: "the signs' lower bounds, the first step after the empty board",
         step: |trace| first_step(trace, |e| e.kind == Kind::Signs),
+        window: "1500,1250",
+    },
+    Screenshot {
+        problem: "codingame_killer",
+        file: "codingame_killer.png",
+        what: "the cages, and the cage rule's first removals at the root",
+        step: |trace| first_step(trace, |e| e.kind == Kind::Cages),
         window: "1500,1250",
     },
 ];

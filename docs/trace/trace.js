@@ -141,7 +141,8 @@ var KINDS = {
     "<b>A cut.</b> The goal proves this node cannot lead to a wanted completion and drops it without a guess.",
   guess: "<b>A guess.</b> The orange cell takes one of its candidates; the search explores that branch, and comes back to try the next digit if it dies.",
   undo: "<b>Back from a guess.</b> The branch is done (a dead end, or every completion in it seen): the guessed digit leaves the cell, and the search goes on without it.",
-  found: "<b>A completion.</b> Every cell holds a digit and every rule holds."
+  found: "<b>A completion.</b> Every cell holds a digit and every rule holds.",
+  cages: "<b>The cage rule (Killer).</b> At a node, each cage (dashed, its value in its corner) keeps only the digits of its completions: distinct digits, one per open cell, adding up to what it still lacks, each a candidate of some open cell and each open cell holding one. Struck out in red: what the rule took. The search goes on from this tighter board in the node's place: the core propagates again, and the rule runs again at the next node. A step that says \"back at node\" ends that search: the node is done."
 };
 function esc(t) { return t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
 // One step per call; the address keeps it (#step=N, 1-based) without a new history entry.

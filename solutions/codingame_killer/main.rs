@@ -666,8 +666,9 @@ pub(crate) mod killer {
 //! outside their union leave the open cells, and the goal searches the tightened board
 //! itself (the core propagates again) in place of the node, so the rule and the core's
 //! rules alternate until both are quiet. It uses only the core's existing extension points
-//! (`Goal::prune`, `Board::eliminate`). Why a rule and not a bare cut:
-//! docs/design.md#killer-sudoku.
+//! (`Goal::prune`, `Board::eliminate`). The decision at a node is one function,
+//! [`Cages::judge`], which `prune` acts on and the trace tool (src/trace.rs) shows. Why a
+//! rule and not a bare cut: docs/design.md#killer-sudoku.
 //!
 //! # Complexity
 //! Exponential in the worst case; a node costs O(cages x combinations x cells). The
@@ -741,12 +742,13 @@ impl Cages {
     /// For each cage, the digits that some completion of it still allows; every open cell
     /// keeps only those. A completion: digits of the open cells' count, adding up to what
     /// the cage lacks, none already placed in it, each open cell holding one of them as a
-    /// candidate and every one of them a candidate somewhere. `None` when some cage has no
-    /// completion (a dead end), else whether any digit went. (Cages share no cell, so
-    /// tightening one cage in place leaves what the others read unchanged.)
-    pub fn tighten(&self, board: &mut bitcore::Board) -> Option<bool> {
+    /// candidate and every one of them a candidate somewhere. `Err` names the first cage
+    /// (its index) with no completion: a dead end; else `Ok`: whether any digit went.
+    /// (Cages share no cell, so tightening one cage in place leaves what the others read
+    /// unchanged.)
+    pub fn tighten(&self, board: &mut bitcore::Board) -> Result<bool, usize> {
         let mut changed = false;
-        for cage in &self.cages {
+        for (index, cage) in self.cages.iter().enumerate() {
             let (mut placed, mut placed_sum) = (0u32, 0u32);
             let mut open = [0usize; 81];
             let mut open_count = 0;
@@ -754,7 +756,7 @@ impl Cages {
                 let digits = board.candidates_of(cell);
                 if digits.is_power_of_two() {
                     if placed & digits != 0 {
-                        return None; // a digit twice in the cage
+                        return Err(index); // a digit twice in the cage
                     }
                     placed |= digits;
                     placed_sum += digits.trailing_zeros() + 1;
@@ -765,12 +767,12 @@ impl Cages {
             }
             let open = &open[..open_count];
             if placed_sum > cage.sum || cage.sum - placed_sum > 45 || open_count > 9 {
-                return None;
+                return Err(index);
             }
             let lacking = (cage.sum - placed_sum) as usize;
             if open.is_empty() {
                 if lacking != 0 {
-                    return None;
+                    return Err(index);
                 }
                 continue;
             }
@@ -793,7 +795,7 @@ impl Cages {
                 }
             }
             if allowed == 0 {
-                return None;
+                return Err(index);
             }
             for &cell in open {
                 let mut outside = board.candidates_of(cell) & !allowed;
@@ -804,7 +806,7 @@ impl Cages {
                 }
             }
         }
-        Some(changed)
+        Ok(changed)
     }
 
     /// Whether every cage of a complete grid holds distinct digits adding up to its value.
@@ -838,18 +840,42 @@ impl bitcore::Goal for Cages {
     /// completions are this node's) and cuts the node, which is then done. After the goal
     /// has stopped, every node is cut, so the core unwinds.
     fn prune(&mut self, board: &bitcore::Board) -> bool {
-        self.nodes += 1;
-        if self.stopped {
-            return true;
-        }
-        let mut tightened = *board;
-        match self.tighten(&mut tightened) {
-            None => true,
-            Some(changed) if !changed || !self.rule => false,
-            Some(_) => {
+        match self.judge(board) {
+            Node::Cut(_) => true,
+            Node::Keep => false,
+            Node::Tighter(tightened) => {
                 bitcore::search(tightened, self);
                 true
             }
+        }
+    }
+}
+
+/// What the goal makes of a node ([`Cages::judge`]). (Returned by value and moved once: a
+/// boxed board would cost an allocation at every node that tightens.)
+#[allow(clippy::large_enum_variant)]
+pub enum Node {
+    /// Cut it: the goal has stopped (`None`), or cage `Some(index)` has no completion.
+    Cut(Option<usize>),
+    /// Branch on it: the rule removes nothing here (or is off).
+    Keep,
+    /// Search this board in its place: the node's board with the rule's removals, which
+    /// has the same completions (`prune` searches it, and the trace watches it searched).
+    Tighter(bitcore::Board),
+}
+
+impl Cages {
+    /// The goal's decision at a node (one of its `nodes`), which `prune` acts on.
+    pub fn judge(&mut self, board: &bitcore::Board) -> Node {
+        self.nodes += 1;
+        if self.stopped {
+            return Node::Cut(None);
+        }
+        let mut tightened = *board;
+        match self.tighten(&mut tightened) {
+            Err(cage) => Node::Cut(Some(cage)),
+            Ok(changed) if !changed || !self.rule => Node::Keep,
+            Ok(_) => Node::Tighter(tightened),
         }
     }
 }

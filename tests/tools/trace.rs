@@ -6,6 +6,7 @@
 use sudoku_toolkit::core16 as sixteen;
 use sudoku_toolkit::core9 as nine;
 use sudoku_toolkit::inequality;
+use sudoku_toolkit::killer;
 use sudoku_toolkit::problems::{self, Input, PROBLEMS};
 use sudoku_toolkit::trace::{self, Trace};
 
@@ -158,7 +159,9 @@ fn plain_nodes(name: &str, input: &str) -> u64 {
         }
         // The solution's start: the chain bounds at the root, then the signs goal.
         Input::Signs { parse, .. } => inequality::core_count(&parse(input).unwrap(), 1, true).2,
-        Input::Killer { .. } | Input::Killers { .. } => unreachable!("Killer is not traced"),
+        // The cage goal's own count of its decisions (`Cages::judge`, nested searches in).
+        Input::Killer { parse, .. } => killer::core_count(&parse(input).unwrap(), 1, true).2,
+        Input::Killers { parse, .. } => killer::core_count(&parse(input).unwrap()[0], 1, true).2,
         Input::Boards16 { parse, .. } => {
             let board = sixteen::Board::from_grid(&parse(input).unwrap()[0]).unwrap();
             let mut goal = Counting {
@@ -176,13 +179,6 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
     for problem in PROBLEMS {
         let name = problem.name;
         let input = sample(name);
-        if let Input::Killer { .. } | Input::Killers { .. } = problem.input {
-            // Not traced yet: the cage rule searches each tightened board itself, where the
-            // watching goal cannot see it. The tool says so rather than show half a search.
-            let refused = trace::trace_problem(name, &input, 0, 100_000).unwrap_err();
-            assert!(refused.contains("not traced"), "{name}: {refused}");
-            continue;
-        }
         let trace = trace::trace_problem(name, &input, 0, 100_000).unwrap();
         assert!(
             trace.mismatches.is_empty(),
@@ -227,6 +223,13 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
                 let grid = symbols(&trace, &trace.solutions[0]);
                 assert!(output_symbols(&trace, rest).starts_with(&grid), "{name}");
             }
+            // The sums of three puzzles' solutions: the first puzzle's, as the goal finds
+            // it without the trace.
+            "codingame_killer_extreme" => {
+                let puzzles = killer::parse_many(&input).unwrap();
+                let first = killer::core_count(&puzzles[0], 1, true).1.unwrap();
+                assert_eq!(trace.solutions, vec![first.to_vec()], "{name}");
+            }
             "kattis_sudokunique" => {
                 assert_eq!(trace.solutions.len(), 1, "{name}: the sample is unique");
                 let grid = symbols(&trace, &trace.solutions[0]);
@@ -241,8 +244,21 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
                 );
             }
         }
-        // The last step shown is the completion the solution prints (first-solution goals).
-        if !matches!(
+        // Killer: after its completion the search only unwinds, every node cut.
+        if let Input::Killer { .. } | Input::Killers { .. } = problem.input {
+            let found = trace
+                .events
+                .iter()
+                .rposition(|e| e.kind == trace::Kind::Found);
+            let after = &trace.events[found.expect("a completion") + 1..];
+            assert!(
+                after.iter().all(|e| !matches!(
+                    e.kind,
+                    trace::Kind::Guess | trace::Kind::Cages | trace::Kind::Found
+                )),
+                "{name}: only unwinding after the completion"
+            );
+        } else if !matches!(
             name,
             "sicily1317" | "kattis_sudokunique" | "spoj_sudogob" | "p1074"
         ) {
@@ -616,6 +632,56 @@ fn the_inequality_trace_starts_with_the_signs_pruning() {
     assert_ne!(kinds[3], trace::Kind::Start);
 }
 
+/// Killer: on every shipped puzzle the goal solves, the trace watches the whole search
+/// (the tightened boards' searches too: its node count is the goal's own), its reading of
+/// the cage rule agrees with the goal at every node (no mismatch), and it ends on the
+/// goal's solution.
+#[test]
+fn the_killer_trace_reads_the_cage_rule_as_the_goal_applies_it() {
+    let mut puzzles = Vec::new();
+    for entry in std::fs::read_dir(root().join("testdata/codingame_killer")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        if path.extension().map_or(false, |e| e == "in") {
+            if let Ok(puzzle) = killer::parse(&text) {
+                puzzles.push(("codingame_killer", text, 0, puzzle));
+            }
+        }
+    }
+    let ten =
+        std::fs::read_to_string(root().join("testdata/codingame_killer_extreme/ten_puzzles.in"))
+            .unwrap();
+    for (index, puzzle) in killer::parse_many(&ten).unwrap().into_iter().enumerate() {
+        puzzles.push(("codingame_killer_extreme", ten.clone(), index, puzzle));
+    }
+    let mut rule_steps = 0;
+    for (name, text, index, puzzle) in &puzzles {
+        let (count, first, nodes) = killer::core_count(puzzle, 1, true);
+        let Ok(trace) = trace::trace_problem(name, text, *index, 1_000_000) else {
+            assert_eq!(count, 0, "{name} {index}: refused, yet solvable");
+            continue;
+        };
+        assert!(
+            trace.mismatches.is_empty(),
+            "{name} {index}: {:?}",
+            trace.mismatches
+        );
+        assert_eq!(trace.nodes, nodes, "{name} {index}: node count");
+        let first = first.map(|grid| grid.to_vec());
+        assert_eq!(trace.solutions.first(), first.as_ref(), "{name} {index}");
+        rule_steps += trace
+            .events
+            .iter()
+            .filter(|e| e.kind == trace::Kind::Cages)
+            .count();
+    }
+    assert!(
+        puzzles.len() > 20 && rule_steps > 100,
+        "{} puzzles, {rule_steps}",
+        puzzles.len()
+    );
+}
+
 /// Every page of docs/trace is what `scripts/trace --pages` makes today, and so is its
 /// figures file; each page shows its problem's point; the notes quote no figure the pages
 /// contradict.
@@ -649,6 +715,23 @@ fn the_docs_pages_and_their_figures_are_current() {
                 assert_eq!(html.matches("class=\"deciding\"").count(), 21);
             }
             "p4573" => assert_eq!(trace.events[1].kind, trace::Kind::Signs),
+            // The cage rule at work, and a guess refuted: by a dead end of the core's rules
+            // or by a cage left without a completion.
+            "codingame_killer" | "codingame_killer_extreme" => {
+                let rule = trace.events.iter().filter(|e| e.kind == trace::Kind::Cages);
+                assert!(rule.filter(|e| !e.removed.is_empty()).count() > 1);
+                let cage_cuts = trace
+                    .events
+                    .iter()
+                    .filter(|e| e.kind == trace::Kind::Pruned && e.text.contains("no completion"))
+                    .count();
+                assert!(
+                    trace.guesses > 0 && (trace.dead_ends > 0 || cage_cuts > 0),
+                    "{}: a guess refuted",
+                    page.problem
+                );
+                assert_eq!(html.matches("class=\"cage\"").count(), trace.cages.len());
+            }
             problem => assert!(
                 trace.guesses > 0 && trace.dead_ends > 0,
                 "{problem}: the worked example guesses and backtracks"
