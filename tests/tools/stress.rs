@@ -423,3 +423,37 @@ fn a_white_space_failure_is_not_shrunk() {
         "{report}"
     );
 }
+
+/// Killer: the mix's cases carry the answer of the generator that proved them unique
+/// (`Case::proven`), so none is skipped as beyond the promise; a program is judged against
+/// that answer, and a wrong one fails.
+#[test]
+fn a_killer_case_is_judged_against_its_proven_answer() {
+    let zeros = "cat >/dev/null; for row in 1 2 3 4 5 6 7 8 9; do echo '0 0 0 0 0 0 0 0 0'; done";
+    let (root, wrong) = scratch_with_script("killer", zeros);
+    let run = |program: &str| {
+        let args = [
+            "codingame_killer_extreme",
+            "--cases",
+            "12",
+            "--no-shrink",
+            "--bin",
+        ];
+        stress_in(&root, &[&args[..], &[program]].concat())
+    };
+    let output = run(env!("CARGO_BIN_EXE_codingame_killer_extreme"));
+    let (report, said) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(0), "{report}{said}");
+    assert!(report.contains("12 passed, 0 failed"), "{report}");
+    assert!(!said.contains("skipped"), "{said}");
+    let output = run(wrong.to_str().unwrap());
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("case 0: WA") && report.contains("0 passed, 1 failed"),
+        "{report}"
+    );
+}
