@@ -182,10 +182,11 @@ impl bitcore::Goal for Cages {
     /// completions are this node's) and cuts the node, which is then done. After the goal
     /// has stopped, every node is cut, so the core unwinds.
     fn prune(&mut self, board: &bitcore::Board) -> bool {
-        match self.judge(board) {
+        let mut tightened = *board;
+        match self.judge(&mut tightened) {
             Node::Cut(_) => true,
             Node::Keep => false,
-            Node::Tighter(tightened) => {
+            Node::Tighter => {
                 bitcore::search(tightened, self);
                 true
             }
@@ -193,31 +194,30 @@ impl bitcore::Goal for Cages {
     }
 }
 
-/// What the goal makes of a node ([`Cages::judge`]). (Returned by value and moved once: a
-/// boxed board would cost an allocation at every node that tightens.)
-#[allow(clippy::large_enum_variant)]
+/// What the goal makes of a node ([`Cages::judge`]).
 pub enum Node {
     /// Cut it: the goal has stopped (`None`), or cage `Some(index)` has no completion.
     Cut(Option<usize>),
     /// Branch on it: the rule removes nothing here (or is off).
     Keep,
-    /// Search this board in its place: the node's board with the rule's removals, which
-    /// has the same completions (`prune` searches it, and the trace watches it searched).
-    Tighter(bitcore::Board),
+    /// Search the tightened board in its place: it has the same completions (`prune`
+    /// searches it, and the trace watches it searched).
+    Tighter,
 }
 
 impl Cages {
-    /// The goal's decision at a node (one of its `nodes`), which `prune` acts on.
-    pub fn judge(&mut self, board: &bitcore::Board) -> Node {
+    /// The goal's decision at a node (one of its `nodes`), which `prune` acts on: `board`
+    /// is a copy of the node's board, which the rule tightens in place (a board returned
+    /// instead costs a copy more at each node: results/2026-11-27-killer.md).
+    pub fn judge(&mut self, board: &mut bitcore::Board) -> Node {
         self.nodes += 1;
         if self.stopped {
             return Node::Cut(None);
         }
-        let mut tightened = *board;
-        match self.tighten(&mut tightened) {
+        match self.tighten(board) {
             Err(cage) => Node::Cut(Some(cage)),
             Ok(changed) if !changed || !self.rule => Node::Keep,
-            Ok(_) => Node::Tighter(tightened),
+            Ok(_) => Node::Tighter,
         }
     }
 }

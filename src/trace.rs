@@ -1363,7 +1363,8 @@ watch!(@ cages_core, snap_cages, run_cages, 3, 81, [], Cages, cage_node;);
 /// Killer: what the cage rule made of a node, recorded; the tightened board searched
 /// through the watching goal. `true`: the core skips the node (cut, or done).
 fn cage_node(tracer: &mut Tracer<Cages>, board: &cages_core::Board) -> bool {
-    match tracer.inner.judge(board) {
+    let mut tightened = *board;
+    match tracer.inner.judge(&mut tightened) {
         Node::Keep => false,
         Node::Cut(cage) => {
             let why = match cage {
@@ -1374,7 +1375,7 @@ fn cage_node(tracer: &mut Tracer<Cages>, board: &cages_core::Board) -> bool {
             tracer.trace.pruned(Some(why));
             true
         }
-        Node::Tighter(tightened) => {
+        Node::Tighter => {
             let (node, number) = (snap_cages(board), tracer.trace.nodes);
             tracer.trace.cage_rule(snap_cages(&tightened));
             cages_core::search(tightened, tracer);
