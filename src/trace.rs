@@ -948,22 +948,27 @@ impl Trace {
             .collect()
     }
 
-    /// Killer: why the goal cut a node: cage `index` has no completion.
-    /// (The node is the last board recorded; the trace's reading must find none too.)
-    pub fn cage_without_completion(&mut self, index: usize) -> String {
+    /// Killer: the goal cut the node just recorded because cage `index` has no completion
+    /// (the trace's reading must find none either); the cage's cells are marked.
+    pub fn cage_cut(&mut self, index: usize) {
         if !self.cage_completions(&self.last, index).is_empty() {
             self.mismatches.push(format!(
                 "the goal finds no completion of the cage of {}, the trace does",
                 self.cage_cells(index)
             ));
         }
-        let (cells, sum) = &self.cages[index];
-        format!(
+        let (cells, sum) = self.cages[index].clone();
+        let why = format!(
             "the cage of {} ({} cells, value {sum}) has no completion: no distinct digits \
              among its open cells' candidates add up to what it lacks",
             self.cage_cells(index),
             cells.len()
-        )
+        );
+        let shown = self.events.len();
+        self.pruned(Some(why));
+        if let Some(event) = self.events.get_mut(shown) {
+            event.hot = cells;
+        }
     }
 
     /// Killer: the cage rule's removals at the node just recorded; `board` is the tighter
@@ -1366,13 +1371,13 @@ fn cage_node(tracer: &mut Tracer<Cages>, board: &cages_core::Board) -> bool {
     let mut tightened = *board;
     match tracer.inner.judge(&mut tightened) {
         Node::Keep => false,
-        Node::Cut(cage) => {
-            let why = match cage {
-                Some(index) => tracer.trace.cage_without_completion(index),
-                None => "it has its solution: every node left is cut, and the search unwinds"
-                    .to_string(),
-            };
-            tracer.trace.pruned(Some(why));
+        Node::Cut(Some(cage)) => {
+            tracer.trace.cage_cut(cage);
+            true
+        }
+        Node::Cut(None) => {
+            let why = "it has its solution: every node left is cut, and the search unwinds";
+            tracer.trace.pruned(Some(why.to_string()));
             true
         }
         Node::Tighter => {

@@ -634,8 +634,8 @@ fn the_inequality_trace_starts_with_the_signs_pruning() {
 
 /// Killer: on every shipped puzzle the goal solves, the trace watches the whole search
 /// (the tightened boards' searches too: its node count is the goal's own), its reading of
-/// the cage rule agrees with the goal at every node (no mismatch), and it ends on the
-/// goal's solution.
+/// the cage rule agrees with the goal at every node (no mismatch), a cage the goal finds
+/// without a completion is named and marked, and it ends on the goal's solution.
 #[test]
 fn the_killer_trace_reads_the_cage_rule_as_the_goal_applies_it() {
     let mut puzzles = Vec::new();
@@ -654,7 +654,7 @@ fn the_killer_trace_reads_the_cage_rule_as_the_goal_applies_it() {
     for (index, puzzle) in killer::parse_many(&ten).unwrap().into_iter().enumerate() {
         puzzles.push(("codingame_killer_extreme", ten.clone(), index, puzzle));
     }
-    let mut rule_steps = 0;
+    let (mut rule_steps, mut cage_cuts) = (0, 0);
     for (name, text, index, puzzle) in &puzzles {
         let (count, first, nodes) = killer::core_count(puzzle, 1, true);
         let Ok(trace) = trace::trace_problem(name, text, *index, 1_000_000) else {
@@ -674,10 +674,21 @@ fn the_killer_trace_reads_the_cage_rule_as_the_goal_applies_it() {
             .iter()
             .filter(|e| e.kind == trace::Kind::Cages)
             .count();
+        // A cage left without a completion is named and its cells marked.
+        for event in trace
+            .events
+            .iter()
+            .filter(|e| e.text.contains("no completion"))
+        {
+            assert_eq!(event.kind, trace::Kind::Pruned, "{name} {index}");
+            let cage = trace.cages.iter().find(|(cells, _)| cells == &event.hot);
+            assert!(cage.is_some(), "{name} {index}: {}", event.text);
+            cage_cuts += 1;
+        }
     }
     assert!(
-        puzzles.len() > 20 && rule_steps > 100,
-        "{} puzzles, {rule_steps}",
+        puzzles.len() > 20 && rule_steps > 100 && cage_cuts > 0,
+        "{} puzzles, {rule_steps} cage-rule steps, {cage_cuts} cage cuts",
         puzzles.len()
     );
 }
