@@ -13,6 +13,8 @@
 pub type Grid = [u8; 81];
 /// A 16x16 grid, row-major, `0` empty, `1..=16` for `A`..`P`.
 pub type Grid16 = [u8; 256];
+/// A 4x4 grid (CodinGame's Mini Sudoku Solver): 16 values, `0` empty, `1`-`4` given.
+pub type Grid4 = [u8; 16];
 
 // ---- printing ---------------------------------------------------------------------------
 
@@ -125,6 +127,16 @@ pub fn letter_rows(grid: &Grid16) -> String {
                 char::from(b'A' + d - 1)
             }
         }));
+        text.push('\n');
+    }
+    text
+}
+
+/// CodinGame Mini Sudoku Solver: 4 lines of 4 digits, `0` empty (the answer's layout too).
+pub fn mini_rows(grid: &Grid4) -> String {
+    let mut text = String::with_capacity(20);
+    for row in grid.chunks(4) {
+        text.extend(row.iter().map(|&d| char::from(b'0' + d)));
         text.push('\n');
     }
     text
@@ -362,6 +374,12 @@ const LETTERS: Rows = Rows {
     allowed: "A-P or `-`",
 };
 
+const MINI: Rows = Rows {
+    side: 4,
+    cell: |byte| matches!(byte, b'0'..=b'4').then(|| byte - b'0'),
+    allowed: "0-4",
+};
+
 impl Rows {
     /// The next grid of `side` rows from `lines` (non-blank, trimmed): `Ok(None)` when no
     /// line is left, an error when the lines end inside the grid or a row is malformed.
@@ -489,4 +507,15 @@ pub fn parse_acwing169(text: &str) -> Result<Vec<Grid16>, String> {
 /// SPOJ SUDOKU: a count `K`, then `K` grids as in AcWing 169 (blank lines anywhere).
 pub fn parse_spoj(text: &str) -> Result<Vec<Grid16>, String> {
     LETTERS.counted(text).map(grids)
+}
+
+/// CodinGame Mini Sudoku Solver: one grid of 4 rows of 4 digits `0`-`4` (`0` empty),
+/// nothing after it.
+pub fn parse_mini(text: &str) -> Result<Grid4, String> {
+    let mut lines = filled_lines(text);
+    let grid = MINI
+        .next_grid(&mut lines)?
+        .ok_or("empty input: expected 4 rows of 4 digits 0-4")?;
+    MINI.nothing_after(&mut lines)?;
+    Ok(grids(vec![grid])[0])
 }

@@ -1189,6 +1189,10 @@ pub fn trace_problem(
             "{name}: not traced: the cage rule searches each tightened board itself, out of \
              the watching goal's sight"
         )),
+        Input::Board4 { .. } => Err(format!(
+            "{name}: not traced: the any-size core (solutions/coren.rs) shows the watching \
+             goal no steps yet"
+        )),
         Input::Signs { parse, .. } => {
             // As solutions/p4573 starts: the chain bounds of the signs at the root, then the
             // core with the goal that cuts a node where a sign can no longer hold.
@@ -1218,7 +1222,8 @@ pub fn trace_problem(
                 Input::Boards16 { .. }
                 | Input::Signs { .. }
                 | Input::Killer { .. }
-                | Input::Killers { .. } => unreachable!(),
+                | Input::Killers { .. }
+                | Input::Board4 { .. } => unreachable!(),
             };
             if name == "p1074" {
                 let board = target::Board::from_grid(&grid).ok_or_else(clash)?;

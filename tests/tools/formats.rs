@@ -119,6 +119,13 @@ fn every_problems_input_round_trips() {
                         .collect();
                     round_trip(name, &print(&puzzles), parse, &puzzles);
                 }
+                Input::Board4 { print, parse } => {
+                    let mut rng = sudoku_toolkit::rng::Rng::new(seed);
+                    for _ in 0..grids.len() {
+                        let grid = sudoku_toolkit::boards::unique4(&mut rng, 0);
+                        round_trip(name, &print(&grid), parse, &grid);
+                    }
+                }
             }
         }
         let lines = formats::acwing166_input(&grids);
@@ -546,6 +553,7 @@ fn gen_oracle_answers_and_refuses() {
             Boards::Kinds => "30",
             Boards::Unique16 => "200",
             Boards::UniqueSigns | Boards::UniqueKiller | Boards::EmptyKillers => "0",
+            Boards::Unique4 => "6",
         };
         let made = text(&[
             problem.name,
@@ -581,6 +589,13 @@ fn gen_oracle_answers_and_refuses() {
                 Ok(cases.len())
             }
             Input::Killers { parse, .. } => parse(&made).map(|puzzles| puzzles.len()),
+            Input::Board4 { parse, .. } => {
+                let cases: Vec<&str> = made.split("\n\n").collect();
+                for case in &cases {
+                    assert!(parse(case).is_ok(), "gen {}: {case}", problem.name);
+                }
+                Ok(cases.len())
+            }
         };
         assert_eq!(count, Ok(3), "gen {}:\n{made}", problem.name);
     }

@@ -159,6 +159,7 @@ fn plain_nodes(name: &str, input: &str) -> u64 {
         // The solution's start: the chain bounds at the root, then the signs goal.
         Input::Signs { parse, .. } => inequality::core_count(&parse(input).unwrap(), 1, true).2,
         Input::Killer { .. } | Input::Killers { .. } => unreachable!("Killer is not traced"),
+        Input::Board4 { .. } => unreachable!("4x4 is not traced"),
         Input::Boards16 { parse, .. } => {
             let board = sixteen::Board::from_grid(&parse(input).unwrap()[0]).unwrap();
             let mut goal = Counting {
@@ -176,6 +177,12 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
     for problem in PROBLEMS {
         let name = problem.name;
         let input = sample(name);
+        if let Input::Board4 { .. } = problem.input {
+            // Not traced yet: the any-size core has no watching hooks (no `Step`s).
+            let refused = trace::trace_problem(name, &input, 0, 100_000).unwrap_err();
+            assert!(refused.contains("not traced"), "{name}: {refused}");
+            continue;
+        }
         if let Input::Killer { .. } | Input::Killers { .. } = problem.input {
             // Not traced yet: the cage rule searches each tightened board itself, where the
             // watching goal cannot see it. The tool says so rather than show half a search.
