@@ -358,6 +358,12 @@ pub fn b4279_case(rng: &mut Rng, case: usize) -> Case {
     })
 }
 
+pub fn codingame9_case(rng: &mut Rng, case: usize) -> Case {
+    one_grid_case(rng, case, formats::codingame9_board, |s| {
+        expected::b4279_answer(s[0].as_ref())
+    })
+}
+
 /// P4573: a random inequality puzzle with exactly one solution; that solution, exactly.
 pub fn p4573_case(rng: &mut Rng, _case: usize) -> Case {
     let (signs, solution) = crate::inequality::unique_fast(rng);

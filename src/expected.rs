@@ -210,3 +210,9 @@ pub fn leetcode_answer(solution: Option<&Grid>) -> String {
 pub fn mini(puzzle: &Grid4) -> String {
     grid_or_none(oracle::solve_first4(puzzle).as_ref(), formats::mini_rows)
 }
+
+/// CodinGame Sudoku Solver: the oracle's first solution as 9 rows of 9 digits (B4279's
+/// layout), or `no solution`.
+pub fn codingame9(puzzle: &Grid) -> String {
+    b4279(puzzle)
+}

@@ -132,6 +132,11 @@ pub fn letter_rows(grid: &Grid16) -> String {
     text
 }
 
+/// CodinGame Sudoku Solver: 9 lines of 9 digits, `0` empty (POJ 2676's rows, one board).
+pub fn codingame9_board(grid: &Grid) -> String {
+    rows(grid, '0')
+}
+
 /// CodinGame Mini Sudoku Solver: 4 lines of 4 digits, `0` empty (the answer's layout too).
 pub fn mini_rows(grid: &Grid4) -> String {
     let mut text = String::with_capacity(20);
@@ -517,5 +522,16 @@ pub fn parse_mini(text: &str) -> Result<Grid4, String> {
         .next_grid(&mut lines)?
         .ok_or("empty input: expected 4 rows of 4 digits 0-4")?;
     MINI.nothing_after(&mut lines)?;
+    Ok(grids(vec![grid])[0])
+}
+
+/// CodinGame Sudoku Solver: one board of 9 rows of 9 digits `0`-`9` (`0` empty), nothing
+/// after it.
+pub fn parse_codingame9(text: &str) -> Result<Grid, String> {
+    let mut lines = filled_lines(text);
+    let grid = POJ2676
+        .next_grid(&mut lines)?
+        .ok_or("empty input: expected 9 rows of 9 digits 0-9")?;
+    POJ2676.nothing_after(&mut lines)?;
     Ok(grids(vec![grid])[0])
 }

@@ -479,6 +479,25 @@ pub const PROBLEMS: &[Problem] = &[
         shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
+    Problem {
+        name: "codingame_sudoku",
+        title: "CodinGame \"Sudoku Solver\"",
+        submit: "CodinGame (training, medium): Rust, version unconfirmed",
+        prints: "the solved grid, 9 rows of 9 digits",
+        sample: "sample",
+        input: Input::Board9 {
+            print: formats::codingame9_board,
+            parse: formats::parse_codingame9,
+        },
+        boards: Boards::Kinds,
+        aliases: &["codingame9"],
+        answer: |text| Ok(expected::codingame9(&formats::parse_codingame9(text)?)),
+        one_of_several: true,
+        promise: Promise::OneSolutionEach,
+        stress: cases::codingame9_case,
+        shrink: Shrink::FewerGivens,
+        over_source_limit: &[],
+    },
 ];
 
 /// The problem named `name` (or one of its aliases).

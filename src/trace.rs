@@ -1905,7 +1905,7 @@ pub struct Page {
 
 /// The pages of docs/trace, one per problem: `scripts/trace --pages` writes them and their
 /// figures (docs/trace/README.md); tests/tools/trace.rs fails when either is stale.
-pub const PAGES: [Page; 13] = [
+pub const PAGES: [Page; 14] = [
     Page {
         problem: "p1074",
         case: "sample2",
@@ -1989,6 +1989,12 @@ pub const PAGES: [Page; 13] = [
         puzzle: 1,
         why: "the statement's sample: the signs' chain bounds as the first steps, then \
               two guesses a sign refutes",
+    },
+    Page {
+        problem: "codingame_sudoku",
+        case: "worlds_hardest",
+        puzzle: 1,
+        why: "CodinGame's own hardest test; the other three need no guess",
     },
 ];
 
