@@ -190,6 +190,20 @@ pub fn acwing169_case(rng: &mut Rng, _case: usize) -> Case {
     (formats::letters(&puzzle), verdict)
 }
 
+/// CodinGame 16x16: one [`puzzle16`]; any valid grid is accepted where it has several.
+pub fn codingame16_case(rng: &mut Rng, _case: usize) -> Case {
+    let puzzle = puzzle16(rng);
+    let solutions = vec![oracle::solve_first16(&puzzle)];
+    let verdict = grid_answers(
+        vec![puzzle],
+        solutions,
+        false,
+        |solutions| expected::grid_or_none(solutions[0].as_ref(), formats::codingame16_board),
+        oracle::is_solution_of16,
+    );
+    (formats::codingame16_board(&puzzle), verdict)
+}
+
 /// A 16x16 puzzle: a random full grid with up to 130 cells emptied (often several
 /// solutions), every tenth made unsolvable by changing a given (which may or may not clash).
 fn puzzle16(rng: &mut Rng) -> [u8; 256] {

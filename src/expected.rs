@@ -216,3 +216,12 @@ pub fn mini(puzzle: &Grid4) -> String {
 pub fn codingame9(puzzle: &Grid) -> String {
     b4279(puzzle)
 }
+
+/// CodinGame 16x16 Sudoku: the oracle's first solution as 16 rows of 16 letters, or
+/// `no solution`.
+pub fn codingame16(puzzle: &Grid16) -> String {
+    grid_or_none(
+        oracle::solve_first16(puzzle).as_ref(),
+        formats::codingame16_board,
+    )
+}

@@ -147,6 +147,11 @@ pub fn mini_rows(grid: &Grid4) -> String {
     text
 }
 
+/// CodinGame 16x16 Sudoku: 16 lines of 16 letters `A`-`P`, `.` empty.
+pub fn codingame16_board(grid: &Grid16) -> String {
+    letter_rows(grid).replace('-', ".")
+}
+
 /// AcWing 169 / POJ 3076: 16 lines of `A`-`P` and `-`, then an empty line.
 pub fn letters(grid: &Grid16) -> String {
     letter_rows(grid) + "\n"
@@ -379,6 +384,16 @@ const LETTERS: Rows = Rows {
     allowed: "A-P or `-`",
 };
 
+const DOTTED_LETTERS: Rows = Rows {
+    side: 16,
+    cell: |byte| match byte {
+        b'.' => Some(0),
+        b'A'..=b'P' => Some(byte - b'A' + 1),
+        _ => None,
+    },
+    allowed: "A-P or `.`",
+};
+
 const MINI: Rows = Rows {
     side: 4,
     cell: |byte| matches!(byte, b'0'..=b'4').then(|| byte - b'0'),
@@ -533,5 +548,16 @@ pub fn parse_codingame9(text: &str) -> Result<Grid, String> {
         .next_grid(&mut lines)?
         .ok_or("empty input: expected 9 rows of 9 digits 0-9")?;
     POJ2676.nothing_after(&mut lines)?;
+    Ok(grids(vec![grid])[0])
+}
+
+/// CodinGame 16x16 Sudoku: one grid of 16 rows of 16 characters `A`-`P` or `.`, nothing
+/// after it.
+pub fn parse_codingame16(text: &str) -> Result<Grid16, String> {
+    let mut lines = filled_lines(text);
+    let grid = DOTTED_LETTERS
+        .next_grid(&mut lines)?
+        .ok_or("empty input: expected 16 rows of 16 characters A-P or `.`")?;
+    DOTTED_LETTERS.nothing_after(&mut lines)?;
     Ok(grids(vec![grid])[0])
 }

@@ -88,6 +88,11 @@ pub enum Input {
         print: fn(&[killer::Killer]) -> String,
         parse: fn(&str) -> Result<Vec<killer::Killer>, String>,
     },
+    /// One 16x16 board per case (CodinGame's 16x16 Sudoku).
+    Board16 {
+        print: fn(&Grid16) -> String,
+        parse: fn(&str) -> Result<Grid16, String>,
+    },
     /// One 4x4 board per case (CodinGame's Mini Sudoku Solver).
     Board4 {
         print: fn(&Grid4) -> String,
@@ -498,6 +503,25 @@ pub const PROBLEMS: &[Problem] = &[
         shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
+    Problem {
+        name: "codingame_16x16",
+        title: "CodinGame \"16x16 Sudoku\"",
+        submit: "CodinGame (training, medium): Rust, version unconfirmed",
+        prints: "the solved grid, 16 rows of 16 letters",
+        sample: "poj_sample",
+        input: Input::Board16 {
+            print: formats::codingame16_board,
+            parse: formats::parse_codingame16,
+        },
+        boards: Boards::Unique16,
+        aliases: &["codingame16"],
+        answer: |text| Ok(expected::codingame16(&formats::parse_codingame16(text)?)),
+        one_of_several: true,
+        promise: Promise::OneSolutionEach,
+        stress: cases::codingame16_case,
+        shrink: Shrink::FewerGivens,
+        over_source_limit: &[],
+    },
 ];
 
 /// The problem named `name` (or one of its aliases).
@@ -604,6 +628,7 @@ impl Problem {
                 .map(|puzzle| killer::core_count(puzzle, cap, true).0)
                 .collect(),
             Input::Board4 { parse, .. } => vec![oracle::count_solutions4(&parse(text)?, cap)],
+            Input::Board16 { parse, .. } => vec![oracle::count_solutions16(&parse(text)?, cap)],
         };
         Ok(counts.into_iter().all(|count| wanted(count, cap)))
     }
@@ -628,6 +653,7 @@ impl Problem {
                 .map(|puzzle| several(killer::core_count(puzzle, 2, true).0))
                 .sum(),
             Input::Board4 { parse, .. } => several(oracle::count_solutions4(&parse(text)?, 2)),
+            Input::Board16 { parse, .. } => several(oracle::count_solutions16(&parse(text)?, 2)),
         })
     }
 }

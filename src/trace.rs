@@ -1223,7 +1223,8 @@ pub fn trace_problem(
                 | Input::Signs { .. }
                 | Input::Killer { .. }
                 | Input::Killers { .. }
-                | Input::Board4 { .. } => unreachable!(),
+                | Input::Board4 { .. }
+                | Input::Board16 { .. } => unreachable!(),
             };
             if name == "p1074" {
                 let board = target::Board::from_grid(&grid).ok_or_else(clash)?;
@@ -1269,6 +1270,11 @@ pub fn trace_problem(
             let grids = parse(input)?;
             pick(grids.len())?;
             let board = sixteen::Board::from_grid(&grids[puzzle]).ok_or_else(clash)?;
+            Ok(run16(board, sixteen::FirstSolution::default(), limit).trace)
+        }
+        Input::Board16 { parse, .. } => {
+            pick(1)?;
+            let board = sixteen::Board::from_grid(&parse(input)?).ok_or_else(clash)?;
             Ok(run16(board, sixteen::FirstSolution::default(), limit).trace)
         }
     }
@@ -1905,7 +1911,7 @@ pub struct Page {
 
 /// The pages of docs/trace, one per problem: `scripts/trace --pages` writes them and their
 /// figures (docs/trace/README.md); tests/tools/trace.rs fails when either is stale.
-pub const PAGES: [Page; 14] = [
+pub const PAGES: [Page; 15] = [
     Page {
         problem: "p1074",
         case: "sample2",
@@ -1995,6 +2001,13 @@ pub const PAGES: [Page; 14] = [
         case: "worlds_hardest",
         puzzle: 1,
         why: "CodinGame's own hardest test; the other three need no guess",
+    },
+    Page {
+        problem: "codingame_16x16",
+        case: "hard_a",
+        puzzle: 1,
+        why: "a minimal puzzle hunted to be slow for search cores: guesses undone, in a \
+              short search",
     },
 ];
 

@@ -283,6 +283,10 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
             let boards = picked(&options, boards)?;
             match problem.input {
                 Input::Boards16 { print, .. } => print(&boards),
+                Input::Board16 { print, .. } => {
+                    let cases: Vec<String> = boards.iter().map(print).collect();
+                    cases.join("\n")
+                }
                 _ => {
                     return Err(
                         format!("{}: 16x16 boards need a 16x16 format", problem.name).into(),
@@ -362,7 +366,8 @@ fn print9(problem: &Problem, boards: &[Grid]) -> Result<String, String> {
         | Input::Signs { .. }
         | Input::Killer { .. }
         | Input::Killers { .. }
-        | Input::Board4 { .. } => Err(format!("{}: 9x9 boards need a 9x9 format", problem.name)),
+        | Input::Board4 { .. }
+        | Input::Board16 { .. } => Err(format!("{}: 9x9 boards need a 9x9 format", problem.name)),
     }
 }
 

@@ -169,6 +169,15 @@ fn plain_nodes(name: &str, input: &str) -> u64 {
             sixteen::search(board, &mut goal);
             goal.nodes
         }
+        Input::Board16 { parse, .. } => {
+            let board = sixteen::Board::from_grid(&parse(input).unwrap()).unwrap();
+            let mut goal = Counting {
+                inner: sixteen::FirstSolution::default(),
+                nodes: 0,
+            };
+            sixteen::search(board, &mut goal);
+            goal.nodes
+        }
     }
 }
 
