@@ -13,9 +13,9 @@
 //! alone finish most puzzles; the search is there for the rest and costs nothing.
 //! Complexity: exponential in the worst case; a handful of nodes on any 4x4 board.
 //! Memory: one line at a time.
-//! Verified: the statement's two examples, hand-made edge cases and every unique 4x4
-//! puzzle shape the stress mix draws, against a plain oracle (testdata/codingame_mini,
-//! tests/solutions/).
+//! Verified: the statement's two examples, CodinGame's test 3 (quoted on its forum),
+//! hand-made edge cases, and the stress mix's unique, open and unsolvable 4x4 boards
+//! against a plain oracle (testdata/codingame_mini, tests/solutions/).
 //! Submit this file alone at CodinGame (language Rust); it compiles warning-free with
 //! rustc 1.63 and later, editions 2018-2024.
 
