@@ -171,3 +171,29 @@ pub fn dead_end(rng: &mut Rng, blanks: usize) -> [u8; 81] {
         }
     }
 }
+
+/// A random full 4x4 grid: random digits in the two diagonal 2x2 boxes (independent of each
+/// other, drawn again when they leave no completion, as about half the pairs do), completed
+/// by the plain oracle.
+pub fn full_grid4(rng: &mut Rng) -> [u8; 16] {
+    loop {
+        let mut grid = [0; 16];
+        for corner in [0, 10] {
+            let mut digits = [1, 2, 3, 4];
+            rng.shuffle(&mut digits);
+            for (k, &digit) in digits.iter().enumerate() {
+                grid[corner + k / 2 * 4 + k % 2] = digit;
+            }
+        }
+        if let Some(full) = oracle::solve_first4(&grid) {
+            return full;
+        }
+    }
+}
+
+/// A 4x4 puzzle with exactly one solution, emptied while unique down to `stop_at_givens`
+/// givens (minimal when 0).
+pub fn unique4(rng: &mut Rng, stop_at_givens: usize) -> [u8; 16] {
+    let full = full_grid4(rng);
+    empty_while_unique(full, rng, stop_at_givens, oracle::count_solutions4)
+}

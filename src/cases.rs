@@ -226,6 +226,20 @@ pub fn acwing169_case(rng: &mut Rng, _case: usize) -> Case {
     Case::checked(formats::letters(&puzzle), verdict)
 }
 
+/// CodinGame 16x16: one [`puzzle16`]; any valid grid is accepted where it has several.
+pub fn codingame16_case(rng: &mut Rng, _case: usize) -> Case {
+    let puzzle = puzzle16(rng);
+    let solutions = vec![oracle::solve_first16(&puzzle)];
+    let verdict = grid_answers(
+        vec![puzzle],
+        solutions,
+        false,
+        |solutions| expected::grid_or_none(solutions[0].as_ref(), formats::codingame16_board),
+        oracle::is_solution_of16,
+    );
+    Case::checked(formats::codingame16_board(&puzzle), verdict)
+}
+
 /// A 16x16 puzzle: a random full grid with up to 130 cells emptied (often several
 /// solutions), every tenth made unsolvable by changing a given (which may or may not clash).
 fn puzzle16(rng: &mut Rng) -> [u8; 256] {
@@ -259,10 +273,14 @@ fn puzzles(rng: &mut Rng, case: usize, most: usize, max_blanks: usize) -> Vec<[u
 
 /// Reads a program's answers back, one per puzzle: `None` for a `no solution` line, else
 /// one line of all cells or `side` rows of `side` cells (digits `1`-`9` or letters `A`-`P`; spaces between cells are
-/// dropped, anything else becomes an invalid 0). Blank lines are skipped: the layout is
+/// dropped, anything else becomes an invalid 0; `1`-`4` on 4x4). Blank lines are skipped: the layout is
 /// checked by printing the grids again. `None` when the output cannot be read so.
 fn read_answers<const N: usize>(output: &str, count: usize) -> Option<Vec<Option<[u8; N]>>> {
-    let side = if N == 81 { 9 } else { 16 };
+    let side = match N {
+        16 => 4,
+        81 => 9,
+        _ => 16,
+    };
     let mut lines = output.lines().filter(|line| !line.trim().is_empty());
     let mut answers = Vec::with_capacity(count);
     for _ in 0..count {
@@ -281,6 +299,7 @@ fn read_answers<const N: usize>(output: &str, count: usize) -> Option<Vec<Option
             }
             cells.extend(row.iter().map(|&byte| match byte {
                 b'1'..=b'9' if N == 81 => byte - b'0',
+                b'1'..=b'4' if N == 16 => byte - b'0',
                 b'A'..=b'P' if N == 256 => byte - b'A' + 1,
                 _ => 0,
             }));
@@ -389,6 +408,12 @@ pub fn b4279_case(rng: &mut Rng, case: usize) -> Case {
     })
 }
 
+pub fn codingame9_case(rng: &mut Rng, case: usize) -> Case {
+    one_grid_case(rng, case, formats::codingame9_board, |s| {
+        expected::b4279_answer(s[0].as_ref())
+    })
+}
+
 /// P4573: a random inequality puzzle with exactly one solution; that solution, exactly.
 pub fn p4573_case(rng: &mut Rng, _case: usize) -> Case {
     let (signs, solution) = crate::inequality::unique_fast(rng);
@@ -480,4 +505,41 @@ pub fn killer_extreme_case(rng: &mut Rng, _case: usize) -> Case {
         crate::killer::print_many(&puzzles),
         crate::killer::sum_rows(&sums),
     )
+}
+
+/// CodinGame Mini Sudoku: one 4x4 puzzle. Mostly unique puzzles emptied down to 4 to 16
+/// givens (fewer than the statement's six are beyond it); every tenth case random blanks
+/// (often several solutions: any valid grid), every tenth a changed given (mostly no
+/// solution).
+pub fn mini_case(rng: &mut Rng, case: usize) -> Case {
+    let puzzle = match case % 10 {
+        8 | 9 => {
+            let mut puzzle = boards::full_grid4(rng);
+            let mut cells: Vec<usize> = (0..16).collect();
+            rng.shuffle(&mut cells);
+            let blanks = 4 + rng.below(9);
+            for &cell in &cells[..blanks] {
+                puzzle[cell] = 0;
+            }
+            if case % 10 == 9 {
+                let given = cells[blanks + rng.below(16 - blanks)];
+                puzzle[given] = 1 + (puzzle[given] + rng.below(3) as u8) % 4;
+            }
+            puzzle
+        }
+        _ => {
+            let stop_at = 4 + rng.below(13);
+            boards::unique4(rng, stop_at)
+        }
+    };
+    let solutions = vec![oracle::solve_first4(&puzzle)];
+    let determined = oracle::count_solutions4(&puzzle, 2) <= 1;
+    let verdict = grid_answers(
+        vec![puzzle],
+        solutions,
+        determined,
+        |solutions| expected::grid_or_none(solutions[0].as_ref(), formats::mini_rows),
+        oracle::is_solution_of4,
+    );
+    Case::checked(formats::mini_rows(&puzzle), verdict)
 }

@@ -10,7 +10,7 @@
 //! check with [`oracle::is_solution_of`] and print the grid they got with the `*_answers`
 //! printers below, which lay out any grids (`None`: no solution) as the problem does.
 
-use crate::formats::{self, Grid, Grid16};
+use crate::formats::{self, Grid, Grid16, Grid4};
 use crate::oracle;
 
 /// The line P1784, POJ 2676, SPOJ, AcWing 166/169 and the LeetCode harness print for a
@@ -123,7 +123,7 @@ pub fn acwing169_answers(solutions: &[Option<Grid16>]) -> String {
 }
 
 /// A grid answer printed by `print`, or the [`NO_SOLUTION`] line.
-fn grid_or_none<G>(answer: Option<&G>, print: impl Fn(&G) -> String) -> String {
+pub fn grid_or_none<G>(answer: Option<&G>, print: impl Fn(&G) -> String) -> String {
     match answer {
         Some(grid) => print(grid),
         None => format!("{NO_SOLUTION}\n"),
@@ -203,4 +203,25 @@ pub fn b4279_answer(solution: Option<&Grid>) -> String {
 /// The LeetCode harness's layout of one answer.
 pub fn leetcode_answer(solution: Option<&Grid>) -> String {
     grid_or_none(solution, |grid| formats::rows(grid, '0'))
+}
+
+/// CodinGame Mini Sudoku Solver: the oracle's first solution as 4 rows of 4 digits, or
+/// `no solution` (never in CodinGame's tests, which promise one solution).
+pub fn mini(puzzle: &Grid4) -> String {
+    grid_or_none(oracle::solve_first4(puzzle).as_ref(), formats::mini_rows)
+}
+
+/// CodinGame Sudoku Solver: the oracle's first solution as 9 rows of 9 digits (B4279's
+/// layout), or `no solution`.
+pub fn codingame9(puzzle: &Grid) -> String {
+    b4279(puzzle)
+}
+
+/// CodinGame 16x16 Sudoku: the oracle's first solution as 16 rows of 16 letters, or
+/// `no solution`.
+pub fn codingame16(puzzle: &Grid16) -> String {
+    grid_or_none(
+        oracle::solve_first16(puzzle).as_ref(),
+        formats::codingame16_board,
+    )
 }

@@ -13,6 +13,8 @@
 pub type Grid = [u8; 81];
 /// A 16x16 grid, row-major, `0` empty, `1..=16` for `A`..`P`.
 pub type Grid16 = [u8; 256];
+/// A 4x4 grid (CodinGame's Mini Sudoku Solver): 16 values, `0` empty, `1`-`4` given.
+pub type Grid4 = [u8; 16];
 
 // ---- printing ---------------------------------------------------------------------------
 
@@ -128,6 +130,26 @@ pub fn letter_rows(grid: &Grid16) -> String {
         text.push('\n');
     }
     text
+}
+
+/// CodinGame Sudoku Solver: 9 lines of 9 digits, `0` empty (POJ 2676's rows, one board).
+pub fn codingame9_board(grid: &Grid) -> String {
+    rows(grid, '0')
+}
+
+/// CodinGame Mini Sudoku Solver: 4 lines of 4 digits, `0` empty (the answer's layout too).
+pub fn mini_rows(grid: &Grid4) -> String {
+    let mut text = String::with_capacity(20);
+    for row in grid.chunks(4) {
+        text.extend(row.iter().map(|&d| char::from(b'0' + d)));
+        text.push('\n');
+    }
+    text
+}
+
+/// CodinGame 16x16 Sudoku: 16 lines of 16 letters `A`-`P`, `.` empty.
+pub fn codingame16_board(grid: &Grid16) -> String {
+    letter_rows(grid).replace('-', ".")
 }
 
 /// AcWing 169 / POJ 3076: 16 lines of `A`-`P` and `-`, then an empty line.
@@ -362,6 +384,22 @@ const LETTERS: Rows = Rows {
     allowed: "A-P or `-`",
 };
 
+const DOTTED_LETTERS: Rows = Rows {
+    side: 16,
+    cell: |byte| match byte {
+        b'.' => Some(0),
+        b'A'..=b'P' => Some(byte - b'A' + 1),
+        _ => None,
+    },
+    allowed: "A-P or `.`",
+};
+
+const MINI: Rows = Rows {
+    side: 4,
+    cell: |byte| matches!(byte, b'0'..=b'4').then(|| byte - b'0'),
+    allowed: "0-4",
+};
+
 impl Rows {
     /// The next grid of `side` rows from `lines` (non-blank, trimmed): `Ok(None)` when no
     /// line is left, an error when the lines end inside the grid or a row is malformed.
@@ -489,4 +527,37 @@ pub fn parse_acwing169(text: &str) -> Result<Vec<Grid16>, String> {
 /// SPOJ SUDOKU: a count `K`, then `K` grids as in AcWing 169 (blank lines anywhere).
 pub fn parse_spoj(text: &str) -> Result<Vec<Grid16>, String> {
     LETTERS.counted(text).map(grids)
+}
+
+/// CodinGame Mini Sudoku Solver: one grid of 4 rows of 4 digits `0`-`4` (`0` empty),
+/// nothing after it.
+pub fn parse_mini(text: &str) -> Result<Grid4, String> {
+    let mut lines = filled_lines(text);
+    let grid = MINI
+        .next_grid(&mut lines)?
+        .ok_or("empty input: expected 4 rows of 4 digits 0-4")?;
+    MINI.nothing_after(&mut lines)?;
+    Ok(grids(vec![grid])[0])
+}
+
+/// CodinGame Sudoku Solver: one board of 9 rows of 9 digits `0`-`9` (`0` empty), nothing
+/// after it.
+pub fn parse_codingame9(text: &str) -> Result<Grid, String> {
+    let mut lines = filled_lines(text);
+    let grid = POJ2676
+        .next_grid(&mut lines)?
+        .ok_or("empty input: expected 9 rows of 9 digits 0-9")?;
+    POJ2676.nothing_after(&mut lines)?;
+    Ok(grids(vec![grid])[0])
+}
+
+/// CodinGame 16x16 Sudoku: one grid of 16 rows of 16 characters `A`-`P` or `.`, nothing
+/// after it.
+pub fn parse_codingame16(text: &str) -> Result<Grid16, String> {
+    let mut lines = filled_lines(text);
+    let grid = DOTTED_LETTERS
+        .next_grid(&mut lines)?
+        .ok_or("empty input: expected 16 rows of 16 characters A-P or `.`")?;
+    DOTTED_LETTERS.nothing_after(&mut lines)?;
+    Ok(grids(vec![grid])[0])
 }

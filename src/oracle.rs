@@ -265,3 +265,43 @@ pub fn is_solution_of16(solution: &[u8; 256], puzzle: &[u8; 256]) -> bool {
                 }))
         })
 }
+
+/// 4x4 (CodinGame's Mini Sudoku Solver): whether two givens of `puzzle` already share a
+/// digit in a row, column or 2x2 box.
+pub fn clashes4(puzzle: &[u8; 16]) -> bool {
+    clashes_in(puzzle, |grid, cell, digit| {
+        allowed_in::<2>(grid, cell, digit)
+    })
+}
+
+/// 4x4: calls `visit` on each completion until it returns `true` (the first open cell).
+fn each_completion4(grid: &mut [u8; 16], visit: &mut dyn FnMut(&[u8; 16]) -> bool) -> bool {
+    each_completion_in::<2, 16>(
+        grid,
+        |grid| grid.iter().position(|&value| value == 0),
+        visit,
+    )
+}
+
+/// 4x4: some solution, or `None` if there is none.
+pub fn solve_first4(puzzle: &[u8; 16]) -> Option<[u8; 16]> {
+    if clashes4(puzzle) {
+        return None;
+    }
+    first_of(*puzzle, each_completion4)
+}
+
+/// 4x4: the number of solutions, counting stopped at `cap`.
+pub fn count_solutions4(puzzle: &[u8; 16], cap: u64) -> u64 {
+    if clashes4(puzzle) {
+        return 0;
+    }
+    count_of(*puzzle, cap, each_completion4)
+}
+
+/// 4x4: whether `solution` is complete, valid and keeps the givens of `puzzle`.
+pub fn is_solution_of4(solution: &[u8; 16], puzzle: &[u8; 16]) -> bool {
+    (0..16).all(|cell| {
+        (1..=4).contains(&solution[cell]) && (puzzle[cell] == 0 || puzzle[cell] == solution[cell])
+    }) && !clashes4(solution)
+}

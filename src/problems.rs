@@ -10,7 +10,7 @@
 //! method's harness `testdata/<problem>/harness.rs`, found by the judge the same way.
 
 use crate::cases::{self, Case};
-use crate::formats::{self, Grid, Grid16};
+use crate::formats::{self, Grid, Grid16, Grid4};
 use crate::rng::Rng;
 use crate::{expected, inequality, killer, oracle};
 use std::path::{Path, PathBuf};
@@ -88,6 +88,16 @@ pub enum Input {
         print: fn(&[killer::Killer]) -> String,
         parse: fn(&str) -> Result<Vec<killer::Killer>, String>,
     },
+    /// One 16x16 board per case (CodinGame's 16x16 Sudoku).
+    Board16 {
+        print: fn(&Grid16) -> String,
+        parse: fn(&str) -> Result<Grid16, String>,
+    },
+    /// One 4x4 board per case (CodinGame's Mini Sudoku Solver).
+    Board4 {
+        print: fn(&Grid4) -> String,
+        parse: fn(&str) -> Result<Grid4, String>,
+    },
 }
 
 /// What a statement promises about its inputs, beyond their format.
@@ -107,6 +117,9 @@ pub enum Promise {
     /// Every board is solved by naked singles alone, without a guess (Codewars' "easy"
     /// puzzles: [`oracle::by_naked_singles`]).
     SolvedByNakedSingles,
+    /// Every board has exactly one solution and at least this many givens (CodinGame's
+    /// Mini Sudoku Solver: "six hints or more").
+    OneSolutionAtLeastGivens(usize),
 }
 
 /// Which way a failing board gets easier to check by hand.
@@ -138,6 +151,8 @@ pub enum Boards {
     UniqueKiller,
     /// One case of `--count` Killer puzzles with exactly one solution and no givens.
     EmptyKillers,
+    /// Unique 4x4 puzzles, givens removed while unique down to `--givens K` (default 6).
+    Unique4,
 }
 
 /// Every problem, in the order the README lists them.
@@ -450,6 +465,63 @@ pub const PROBLEMS: &[Problem] = &[
         shrink: Shrink::FewerGivens,
         over_source_limit: &[],
     },
+    Problem {
+        name: "codingame_mini",
+        title: "CodinGame \"Mini Sudoku Solver\" (4x4)",
+        submit: "CodinGame (training, hard): Rust, version unconfirmed",
+        prints: "the solved grid, 4 rows of 4 digits",
+        sample: "sample",
+        input: Input::Board4 {
+            print: formats::mini_rows,
+            parse: formats::parse_mini,
+        },
+        boards: Boards::Unique4,
+        aliases: &["mini"],
+        answer: |text| Ok(expected::mini(&formats::parse_mini(text)?)),
+        one_of_several: false,
+        promise: Promise::OneSolutionAtLeastGivens(6),
+        stress: cases::mini_case,
+        shrink: Shrink::FewerGivens,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "codingame_sudoku",
+        title: "CodinGame \"Sudoku Solver\"",
+        submit: "CodinGame (training, medium): Rust, version unconfirmed",
+        prints: "the solved grid, 9 rows of 9 digits",
+        sample: "sample",
+        input: Input::Board9 {
+            print: formats::codingame9_board,
+            parse: formats::parse_codingame9,
+        },
+        boards: Boards::Kinds,
+        aliases: &["codingame9"],
+        answer: |text| Ok(expected::codingame9(&formats::parse_codingame9(text)?)),
+        one_of_several: true,
+        promise: Promise::OneSolutionEach,
+        stress: cases::codingame9_case,
+        shrink: Shrink::FewerGivens,
+        over_source_limit: &[],
+    },
+    Problem {
+        name: "codingame_16x16",
+        title: "CodinGame \"16x16 Sudoku\"",
+        submit: "CodinGame (training, medium): Rust, version unconfirmed",
+        prints: "the solved grid, 16 rows of 16 letters",
+        sample: "poj_sample",
+        input: Input::Board16 {
+            print: formats::codingame16_board,
+            parse: formats::parse_codingame16,
+        },
+        boards: Boards::Unique16,
+        aliases: &["codingame16"],
+        answer: |text| Ok(expected::codingame16(&formats::parse_codingame16(text)?)),
+        one_of_several: true,
+        promise: Promise::OneSolutionEach,
+        stress: cases::codingame16_case,
+        shrink: Shrink::FewerGivens,
+        over_source_limit: &[],
+    },
 ];
 
 /// The problem named `name` (or one of its aliases).
@@ -525,6 +597,14 @@ impl Problem {
                 };
                 return Ok(oracle::by_naked_singles(&parse(text)?).is_some());
             }
+            Promise::OneSolutionAtLeastGivens(least) => {
+                let Input::Board4 { parse, .. } = self.input else {
+                    return Err("a promise of givens and one solution is for a 4x4 board".into());
+                };
+                let board = parse(text)?;
+                return Ok(board.iter().filter(|&&cell| cell != 0).count() >= least
+                    && oracle::count_solutions4(&board, 2) == 1);
+            }
             Promise::OneSolutionEach => (2, |count, _| count == 1),
             Promise::FewerSolutionsThan(cap) => (cap, |count, cap| count < cap),
             Promise::SolvableEach => (1, |count, _| count >= 1),
@@ -547,6 +627,8 @@ impl Problem {
                 .iter()
                 .map(|puzzle| killer::core_count(puzzle, cap, true).0)
                 .collect(),
+            Input::Board4 { parse, .. } => vec![oracle::count_solutions4(&parse(text)?, cap)],
+            Input::Board16 { parse, .. } => vec![oracle::count_solutions16(&parse(text)?, cap)],
         };
         Ok(counts.into_iter().all(|count| wanted(count, cap)))
     }
@@ -570,6 +652,8 @@ impl Problem {
                 .iter()
                 .map(|puzzle| several(killer::core_count(puzzle, 2, true).0))
                 .sum(),
+            Input::Board4 { parse, .. } => several(oracle::count_solutions4(&parse(text)?, 2)),
+            Input::Board16 { parse, .. } => several(oracle::count_solutions16(&parse(text)?, 2)),
         })
     }
 }

@@ -1441,6 +1441,10 @@ pub fn trace_problem(
             cages_core::search(board, &mut tracer);
             Ok(tracer.trace)
         }
+        Input::Board4 { .. } => Err(format!(
+            "{name}: not traced: the any-size core (solutions/coren.rs) shows the watching \
+             goal no steps yet"
+        )),
         Input::Signs { parse, .. } => {
             // As solutions/p4573 starts: the chain bounds of the signs at the root, then the
             // core with the goal that cuts a node where a sign can no longer hold.
@@ -1470,7 +1474,9 @@ pub fn trace_problem(
                 Input::Boards16 { .. }
                 | Input::Signs { .. }
                 | Input::Killer { .. }
-                | Input::Killers { .. } => unreachable!(),
+                | Input::Killers { .. }
+                | Input::Board4 { .. }
+                | Input::Board16 { .. } => unreachable!(),
             };
             if name == "p1074" {
                 let board = target::Board::from_grid(&grid).ok_or_else(clash)?;
@@ -1516,6 +1522,11 @@ pub fn trace_problem(
             let grids = parse(input)?;
             pick(grids.len())?;
             let board = sixteen::Board::from_grid(&grids[puzzle]).ok_or_else(clash)?;
+            Ok(run16(board, sixteen::FirstSolution::default(), limit).trace)
+        }
+        Input::Board16 { parse, .. } => {
+            pick(1)?;
+            let board = sixteen::Board::from_grid(&parse(input)?).ok_or_else(clash)?;
             Ok(run16(board, sixteen::FirstSolution::default(), limit).trace)
         }
     }
@@ -2228,7 +2239,7 @@ pub struct Page {
 
 /// The pages of docs/trace, one per problem: `scripts/trace --pages` writes them and their
 /// figures (docs/trace/README.md); tests/tools/trace.rs fails when either is stale.
-pub const PAGES: [Page; 15] = [
+pub const PAGES: [Page; 17] = [
     Page {
         problem: "p1074",
         case: "sample2",
@@ -2327,6 +2338,19 @@ pub const PAGES: [Page; 15] = [
         puzzle: 10,
         why: "the cage rule at every node, and a guess it refutes (a cage left without a \
               completion) before the search completes without another",
+    },
+    Page {
+        problem: "codingame_sudoku",
+        case: "worlds_hardest",
+        puzzle: 1,
+        why: "CodinGame's own hardest test; the other three need no guess",
+    },
+    Page {
+        problem: "codingame_16x16",
+        case: "hard_a",
+        puzzle: 1,
+        why: "a minimal puzzle hunted to be slow for search cores: guesses undone, in a \
+              short search",
     },
 ];
 

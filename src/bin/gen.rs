@@ -48,6 +48,7 @@ fn usage() -> String {
             Boards::EmptyKillers => {
                 "one case of --count Killer puzzles, one solution each, no givens"
             }
+            Boards::Unique4 => "[--givens K]: unique 4x4 puzzles, emptied down to K givens (6)",
         };
         lines.push(format!("  {}{aliases}: {what}", problem.name));
     }
@@ -232,10 +233,10 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
         )
     })?;
     let options = parse(&args[1..])?;
-    let most = if problem.boards == Boards::Unique16 {
-        256
-    } else {
-        81
+    let most = match problem.boards {
+        Boards::Unique16 => 256,
+        Boards::Unique4 => 16,
+        _ => 81,
     };
     if options.givens.is_some_and(|givens| givens > most) {
         return Err(format!("--givens: at most {most} for {name}").into());
@@ -282,6 +283,10 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
             let boards = picked(&options, boards)?;
             match problem.input {
                 Input::Boards16 { print, .. } => print(&boards),
+                Input::Board16 { print, .. } => {
+                    let cases: Vec<String> = boards.iter().map(print).collect();
+                    cases.join("\n")
+                }
                 _ => {
                     return Err(
                         format!("{}: 16x16 boards need a 16x16 format", problem.name).into(),
@@ -315,6 +320,19 @@ fn run(args: Vec<String>) -> Result<(String, Vec<String>), Refused> {
                 .collect();
             killer::print_many(&picked(&options, puzzles)?)
         }
+        Boards::Unique4 => {
+            let mut boards = Vec::with_capacity(options.count);
+            for index in 0..options.count {
+                let board = boards::unique4(&mut rng, options.givens.unwrap_or(6));
+                check_givens(index, board.iter().filter(|&&d| d != 0).count());
+                boards.push(board);
+            }
+            let Input::Board4 { print, .. } = problem.input else {
+                return Err(format!("{}: 4x4 boards need a 4x4 format", problem.name).into());
+            };
+            let cases: Vec<String> = picked(&options, boards)?.iter().map(print).collect();
+            cases.join("\n")
+        }
     };
     Ok((text, warnings))
 }
@@ -347,7 +365,9 @@ fn print9(problem: &Problem, boards: &[Grid]) -> Result<String, String> {
         Input::Boards16 { .. }
         | Input::Signs { .. }
         | Input::Killer { .. }
-        | Input::Killers { .. } => Err(format!("{}: 9x9 boards need a 9x9 format", problem.name)),
+        | Input::Killers { .. }
+        | Input::Board4 { .. }
+        | Input::Board16 { .. } => Err(format!("{}: 9x9 boards need a 9x9 format", problem.name)),
     }
 }
 

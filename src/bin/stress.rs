@@ -776,6 +776,9 @@ fn hard_case(options: &Options, rng: &mut Rng, case: usize) -> Option<String> {
             print(&puzzles)
         }
         Format::Boards16 { print, .. } => print(&[boards16::minimal_unique(rng)]),
+        Format::Board16 { print, .. } => print(&boards16::minimal_unique(rng)),
+        // The fewest givens the statement allows (six).
+        Format::Board4 { print, .. } => print(&boards::unique4(rng, 6)),
         Format::Signs { .. } | Format::Killer { .. } | Format::Killers { .. } => return None,
     })
 }
@@ -1106,6 +1109,20 @@ fn size_of(problem: &Problem, input: &str) -> String {
         Format::Killers { parse, .. } => {
             parse(input).map_or(String::new(), |p| format!("{} Killer puzzle(s)", p.len()))
         }
+        Format::Board16 { parse, .. } => parse(input).map_or(String::new(), |g| {
+            format!(
+                "1 puzzle, {} givens, {} blanks",
+                givens(&g),
+                256 - givens(&g)
+            )
+        }),
+        Format::Board4 { parse, .. } => parse(input).map_or(String::new(), |g| {
+            format!(
+                "1 4x4 puzzle, {} givens, {} blanks",
+                givens(&g),
+                16 - givens(&g)
+            )
+        }),
     }
 }
 
@@ -1155,6 +1172,10 @@ fn shrunk(
         // One puzzle, and no givens to drop: nothing smaller keeps the format. (A Killer
         // puzzle's givens are few, and dropping one may leave several solutions.)
         Format::Signs { .. } | Format::Killer { .. } | Format::Killers { .. } => return None,
+        // Sixteen cells: read at a glance as it is.
+        Format::Board4 { .. } => return None,
+        // One puzzle, and the 16x16 boards are not shrunk (as in a `Boards16` case).
+        Format::Board16 { .. } => return None,
     };
     (small != input).then_some(small)
 }

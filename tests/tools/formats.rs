@@ -119,6 +119,18 @@ fn every_problems_input_round_trips() {
                         .collect();
                     round_trip(name, &print(&puzzles), parse, &puzzles);
                 }
+                Input::Board16 { print, parse } => {
+                    for grid in &grids16 {
+                        round_trip(name, &print(grid), parse, grid);
+                    }
+                }
+                Input::Board4 { print, parse } => {
+                    let mut rng = sudoku_toolkit::rng::Rng::new(seed);
+                    for _ in 0..grids.len() {
+                        let grid = sudoku_toolkit::boards::unique4(&mut rng, 0);
+                        round_trip(name, &print(&grid), parse, &grid);
+                    }
+                }
             }
         }
         let lines = formats::acwing166_input(&grids);
@@ -358,7 +370,7 @@ fn parsers_refuse_malformed_input_naming_the_line() {
 /// Shipped cases whose oracle answer takes too long for a test (more than about a second
 /// on a loaded machine), by problem and case-name prefixes, with the reason. Every prefix
 /// must still match a case.
-const SLOW: [(&str, &[&str], &str); 12] = [
+const SLOW: [(&str, &[&str], &str); 13] = [
     (
         "p1074",
         &["sparse", "sudoku"],
@@ -407,6 +419,11 @@ const SLOW: [(&str, &[&str], &str); 12] = [
     ),
     ("spoj_sudoku", &[""], "the same grids as acwing169"),
     (
+        "codingame_16x16",
+        &["poj_", "hard_"],
+        "AcWing 169's grids again (the plain 16x16 oracle needs seconds to minutes)",
+    ),
+    (
         "spoj_sudogob",
         &["setters_2"],
         "a 21-given puzzle with 61,053 solutions: the plain counting oracle needs seconds \
@@ -442,7 +459,7 @@ fn cases(problem: &str) -> Vec<(String, PathBuf)> {
 #[test]
 fn the_oracle_reproduces_every_affordable_shipped_answer() {
     assert!(
-        SLOW.len() <= 12,
+        SLOW.len() <= 13,
         "the list of skipped cases should stay short"
     );
     let mut used: Vec<(&str, &str)> = Vec::new();
@@ -546,6 +563,7 @@ fn gen_oracle_answers_and_refuses() {
             Boards::Kinds => "30",
             Boards::Unique16 => "200",
             Boards::UniqueSigns | Boards::UniqueKiller | Boards::EmptyKillers => "0",
+            Boards::Unique4 => "6",
         };
         let made = text(&[
             problem.name,
@@ -581,6 +599,20 @@ fn gen_oracle_answers_and_refuses() {
                 Ok(cases.len())
             }
             Input::Killers { parse, .. } => parse(&made).map(|puzzles| puzzles.len()),
+            Input::Board16 { parse, .. } => {
+                let cases: Vec<&str> = made.split("\n\n").collect();
+                for case in &cases {
+                    assert!(parse(case).is_ok(), "gen {}: {case}", problem.name);
+                }
+                Ok(cases.len())
+            }
+            Input::Board4 { parse, .. } => {
+                let cases: Vec<&str> = made.split("\n\n").collect();
+                for case in &cases {
+                    assert!(parse(case).is_ok(), "gen {}: {case}", problem.name);
+                }
+                Ok(cases.len())
+            }
         };
         assert_eq!(count, Ok(3), "gen {}:\n{made}", problem.name);
     }

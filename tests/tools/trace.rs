@@ -162,8 +162,18 @@ fn plain_nodes(name: &str, input: &str) -> u64 {
         // The cage goal's own count of its decisions (`Cages::judge`, nested searches in).
         Input::Killer { parse, .. } => killer::core_count(&parse(input).unwrap(), 1, true).2,
         Input::Killers { parse, .. } => killer::core_count(&parse(input).unwrap()[0], 1, true).2,
+        Input::Board4 { .. } => unreachable!("4x4 is not traced"),
         Input::Boards16 { parse, .. } => {
             let board = sixteen::Board::from_grid(&parse(input).unwrap()[0]).unwrap();
+            let mut goal = Counting {
+                inner: sixteen::FirstSolution::default(),
+                nodes: 0,
+            };
+            sixteen::search(board, &mut goal);
+            goal.nodes
+        }
+        Input::Board16 { parse, .. } => {
+            let board = sixteen::Board::from_grid(&parse(input).unwrap()).unwrap();
             let mut goal = Counting {
                 inner: sixteen::FirstSolution::default(),
                 nodes: 0,
@@ -179,6 +189,12 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
     for problem in PROBLEMS {
         let name = problem.name;
         let input = sample(name);
+        if let Input::Board4 { .. } = problem.input {
+            // Not traced yet: the any-size core has no watching hooks (no `Step`s).
+            let refused = trace::trace_problem(name, &input, 0, 100_000).unwrap_err();
+            assert!(refused.contains("not traced"), "{name}: {refused}");
+            continue;
+        }
         let trace = trace::trace_problem(name, &input, 0, 100_000).unwrap();
         assert!(
             trace.mismatches.is_empty(),
