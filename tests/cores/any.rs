@@ -2,7 +2,7 @@
 //! boards, against a brute-force count on 4x4 boards, against the 16x16 core on 16x16
 //! puzzles, and on generated 25x25 puzzles whose answers must solve them.
 
-use sudoku_toolkit::coren::{search, Board, CountSolutions, FirstSolution};
+use sudoku_toolkit::coren::{first_solution, search, Board, CountSolutions, FirstSolution};
 use sudoku_toolkit::rng::Rng;
 use sudoku_toolkit::{boards, boards16, boardsn, core16, oracle};
 
@@ -150,6 +150,56 @@ fn twenty_five_by_twenty_five_puzzles_are_solved() {
         let mut goal = FirstSolution::default();
         assert!(search(Board::<5>::from_grid(&puzzle).unwrap(), &mut goal));
         assert!(solves::<5>(&goal.grid.unwrap(), &puzzle), "round {round}");
+    }
+}
+
+#[test]
+fn first_solution_with_restarts_agrees_with_the_plain_oracle() {
+    let mut rng = Rng::new(3602);
+    for round in 0..45 {
+        let full = boards::full_grid(&mut rng);
+        let puzzle = match round % 3 {
+            0 => boards::with_blanks(&full, 55, &mut rng),
+            1 => boards::with_blanks(&full, 64, &mut rng),
+            _ => boards::unsolvable(&mut rng, 50),
+        };
+        let solvable = oracle::count_solutions(&puzzle, 1) > 0;
+        let found = Board::<3>::from_grid(&puzzle).and_then(first_solution);
+        assert_eq!(found.is_some(), solvable, "round {round}");
+        if let Some(grid) = found {
+            assert!(solves::<3>(&grid, &puzzle), "round {round}");
+        }
+    }
+}
+
+#[test]
+fn first_solution_solves_25x25_boards_with_40_percent_givens() {
+    // 250 random givens of a random grid: the region where one depth-first order can
+    // take minutes, which the restarts are for. Each board has at least the grid's
+    // solution; the answer must solve it, and the same board must give the same answer.
+    // On a thread with room for the deep recursion of completing a nearly empty grid
+    // (`random_grid`), which a test thread's 2 MB may not hold.
+    let test = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(solve_40_percent_boards)
+        .unwrap();
+    test.join().unwrap();
+}
+
+fn solve_40_percent_boards() {
+    let mut rng = Rng::new(4025);
+    for round in 0..4 {
+        let full = boardsn::random_grid::<5>(&mut rng);
+        let mut cells: Vec<usize> = (0..625).collect();
+        rng.shuffle(&mut cells);
+        let mut puzzle = vec![0; 625];
+        for &cell in &cells[..250] {
+            puzzle[cell] = full[cell];
+        }
+        let board = Board::<5>::from_grid(&puzzle).unwrap();
+        let grid = first_solution(board).expect("the grid completes it");
+        assert!(solves::<5>(&grid, &puzzle), "round {round}");
+        assert_eq!(first_solution(board), Some(grid), "round {round}");
     }
 }
 
