@@ -4,10 +4,11 @@
 //!
 //! # What it does
 //! The same API and names as the 9x9 and 16x16 cores (`Board`, `Goal`, `search`,
-//! `FirstSolution`, `CountSolutions`), generic over the box size. It serves the sizes that
-//! have no core of their own (25x25, 4x4). 9x9 and 16x16 keep their banded bitboard cores,
-//! which it does not beat (docs/design.md#25x25-core has the measurement and the reason a
-//! 25x25 band design does not fit).
+//! `FirstSolution`, `CountSolutions`), generic over the box size, plus `first_solution`
+//! (a search with restarts). It serves the sizes that have no core of their own (25x25,
+//! 4x4). 9x9 and 16x16 keep their banded bitboard cores, which it does not beat
+//! (docs/design.md#25x25-core has the measurement and the reason a 25x25 band design does
+//! not fit).
 //!
 //! # Data layout
 //! Cell-major: one candidate mask per cell (bit `d` = digit `d + 1`, `N <= 25` bits of a
@@ -39,14 +40,20 @@
 //! nearly empty 25x25 board goes hundreds of levels deep, which a main thread's usual 8 MB
 //! stack holds and a spawned thread's 2 MB may not.
 //!
+//! `first_solution` (for goals that want any one solution) restarts that search under
+//! growing budgets of guesses with a seeded random digit order: near 40% givens one
+//! depth-first order can stay for minutes under an early wrong guess that another order
+//! avoids (docs/design.md#25x25-core). Counting and uniqueness goals use `search`, which
+//! must see the whole tree.
+//!
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). A
 //! placement costs `O(N)` mask operations, a round of hidden singles `O(N^2)`.
 //!
 //! # Verified
-//! `tests/cores/` (against the plain oracle on 4x4 and 9x9 boards, and against the 16x16
-//! core on 16x16 puzzles), and 25x25 puzzles whose answers Dancing Links and SAT (CaDiCaL)
-//! agree on (`scripts/bench25`).
+//! `tests/cores/` (against the plain oracle on 4x4 and 9x9 boards, with and without
+//! restarts, and against the 16x16 core on 16x16 puzzles), and 25x25 puzzles whose
+//! answers Dancing Links and SAT (CaDiCaL) agree on (`scripts/bench25`).
 //!
 //! The single source: `scripts/sync-core` copies it into every solution whose marker names
 //! it, and `tests/tools/sync.rs` fails on any drift.

@@ -1,15 +1,17 @@
 //! Seeded puzzles of any box size for the core of `solutions/coren.rs` (the 25x25 bench,
-//! `scripts/bench25`): a random valid grid (a pattern grid under random relabelling and
-//! row/column/band/stack permutations, which `boards16` uses too), a random set of givens of the
-//! requested size, then givens added back until the solution is unique; then, as far as
-//! asked, givens removed while it stays unique (adding back overshoots: 250 random givens
-//! of a 25x25 grid end near 300 once unique).
+//! `scripts/bench25`): a random valid grid (`full_grid`, a pattern grid under random
+//! relabelling and row/column/band/stack permutations, which `boards16` uses too; or
+//! `random_grid`, without the pattern's structure), a random set of givens of the
+//! requested size, then givens added back until the solution is unique (250 random givens
+//! of a 25x25 grid end near 300 once unique); then, as far as asked, givens removed while
+//! it stays unique (`thin`, which may also start from the whole grid).
 //!
-//! Why not `boards::empty_while_unique` (remove givens while unique): on 25x25 it proves
-//! uniqueness once per removed given, hundreds of searches a puzzle; here each search either
-//! proves the puzzle unique or hands back a second solution, and one given where the two
-//! solutions differ rules that one out. Uniqueness is proved, not assumed: the last search
-//! of each puzzle is an exhaustive one that found exactly one solution.
+//! Adding back: each search either proves the puzzle unique or hands back a second
+//! solution, and one given where the two solutions differ rules that one out. Removing:
+//! one search per given, of the puzzle without it and with its digit excluded from its
+//! cell (no completion: the given can go), where solving and then looking for a second
+//! solution would be two. Uniqueness is proved, not assumed: a check that runs out of its
+//! budget keeps the given.
 
 use crate::coren::{self, Board, Goal};
 use crate::rng::Rng;

@@ -40,7 +40,8 @@ usage:
                       given (the puzzle without it, its digit excluded there), by the
                       core within M guesses (default 2000), then by CaDiCaL within T
                       seconds (default 20) when --cadical is given; a check that runs
-                      out keeps the given
+                      out keeps the given; --not-unique [--pattern]: G random givens
+                      of a random (pattern) grid per board, board i from seed S + i
   bench25 solve core|core16|dlx|sat [--cadical PATH]  solve the puzzles on stdin
   bench25 run FILE [--repeat R] [--solvers LIST] [--whole] [--timeout S] [--cadical PATH]
                       time the solvers (default core,dlx,sat; R = 5; each puzzle alone
@@ -97,6 +98,10 @@ fn generate(args: &[String]) -> Result<(), String> {
     let seconds = number(args, "--check-seconds", 20)? as u64;
     let core_nodes = number(args, "--core-nodes", 2000)? as u64;
     let from_full = args.iter().any(|arg| arg == "--full");
+    if args.iter().any(|arg| arg == "--not-unique") {
+        let pattern = args.iter().any(|arg| arg == "--pattern");
+        return not_unique(count, seed as u64, givens, pattern);
+    }
     // `--from FILE`: start from the unique puzzles of FILE instead of random givens.
     let start = match option(args, "--from")? {
         None => None,
@@ -170,6 +175,29 @@ fn generate(args: &[String]) -> Result<(), String> {
         print!("{gap}{}", print(5, &puzzle));
         std::io::stdout().flush().map_err(|e| e.to_string())?;
     }
+    Ok(())
+}
+
+/// `count` boards of `givens` random cells of a random grid (a pattern grid with
+/// `pattern`), not made unique: board `i` from seed `seed + i`. Boards near 40% givens sit
+/// where depth-first searches meet heavy-tailed run times (docs/design.md#25x25-core).
+fn not_unique(count: usize, seed: u64, givens: usize, pattern: bool) -> Result<(), String> {
+    let mut out = Vec::new();
+    for index in 0..count as u64 {
+        let mut rng = Rng::new(seed + index);
+        let full = match pattern {
+            true => boardsn::full_grid::<5>(&mut rng),
+            false => boardsn::random_grid::<5>(&mut rng),
+        };
+        let mut cells: Vec<usize> = (0..full.len()).collect();
+        rng.shuffle(&mut cells);
+        let mut board = vec![0; full.len()];
+        for &cell in &cells[..givens.min(full.len())] {
+            board[cell] = full[cell];
+        }
+        out.push(print(5, &board));
+    }
+    print!("{}", out.join("\n"));
     Ok(())
 }
 
