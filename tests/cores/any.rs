@@ -1,6 +1,7 @@
 //! Tests of the any-size core (`solutions/coren.rs`): against the plain oracle on 9x9
-//! boards, against a brute-force count on 4x4 boards, against the 16x16 core on 16x16
-//! puzzles, and on generated 25x25 puzzles whose answers must solve them.
+//! boards (with and without restarts), against a brute-force count on 4x4 boards, against
+//! the 16x16 core on 16x16 puzzles, and on generated 25x25 puzzles whose answers must solve
+//! them; and of the 25x25 generator's thinning (`src/boardsn.rs`) against the oracle.
 
 use sudoku_toolkit::coren::{first_solution, search, Board, CountSolutions, FirstSolution};
 use sudoku_toolkit::rng::Rng;
@@ -210,4 +211,46 @@ fn a_board_without_a_clash_but_without_a_completion_has_no_solution() {
     let puzzle = [0, 0, 3, 4, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0];
     assert_eq!(count::<2>(&puzzle, 2).0, 0);
     assert_eq!(brute_count4(&mut puzzle.clone(), 2), 0);
+}
+
+/// The solutions of a 9x9 puzzle given as a slice, by the plain oracle, up to `cap`.
+fn oracle_count(puzzle: &[u8], cap: u64) -> u64 {
+    oracle::count_solutions(&puzzle.try_into().unwrap(), cap)
+}
+
+#[test]
+fn thinning_by_exclusion_checks_leaves_a_unique_minimal_puzzle() {
+    // From a whole 9x9 grid with unlimited checks: unique (the oracle finds one solution)
+    // and minimal (without any one of its givens, the oracle finds two).
+    let mut rng = Rng::new(3603);
+    for round in 0..4 {
+        let full = boards::full_grid(&mut rng).to_vec();
+        let puzzle = boardsn::thin(&mut rng, full, 0, |puzzle, cell| {
+            boardsn::given_redundant_within::<3>(puzzle, cell, u64::MAX - 1).unwrap()
+        });
+        assert_eq!(oracle_count(&puzzle, 2), 1, "round {round}");
+        for cell in (0..81).filter(|&cell| puzzle[cell] != 0) {
+            let mut fewer = puzzle.clone();
+            fewer[cell] = 0;
+            assert_eq!(oracle_count(&fewer, 2), 2, "round {round}, cell {cell}");
+        }
+    }
+}
+
+#[test]
+fn thinning_with_checks_that_run_out_keeps_the_puzzle_unique() {
+    // A budget of one guess: checks that propagation alone does not settle run out and
+    // keep their given; the puzzle must stay unique.
+    let mut rng = Rng::new(3604);
+    let mut unsure = 0;
+    for round in 0..4 {
+        let full = boards::full_grid(&mut rng).to_vec();
+        let puzzle = boardsn::thin(&mut rng, full, 0, |puzzle, cell| {
+            let answer = boardsn::given_redundant_within::<3>(puzzle, cell, 1);
+            unsure += usize::from(answer.is_none());
+            answer.unwrap_or(false)
+        });
+        assert_eq!(oracle_count(&puzzle, 2), 1, "round {round}");
+    }
+    assert!(unsure > 0, "the budget must run out at least once");
 }
