@@ -42,8 +42,8 @@
 //!
 //! `first_solution` (for goals that want any one solution) restarts that search under
 //! growing budgets of guesses with a seeded random digit order: near 40% givens one
-//! depth-first order can stay for minutes under an early wrong guess that another order
-//! avoids (docs/design.md#25x25-core). Counting and uniqueness goals use `search`, which
+//! depth-first order can stay far longer under an early wrong guess than another order
+//! needs in all (docs/design.md#25x25-core). Counting and uniqueness goals use `search`, which
 //! must see the whole tree.
 //!
 //! # Complexity
@@ -432,8 +432,8 @@ pub fn search<const B: usize, G: Goal<B>>(board: Board<B>, goal: &mut G) -> bool
 /// The first solution of `board` (any one, when it has several), by searches that each
 /// stop after a budget of guesses and start again with other digit choices, budgets in
 /// the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) times `RESTART_UNIT`. Why: on boards near
-/// 40% givens one depth-first order can spend minutes under an early wrong guess while
-/// another order finds a solution at once (heavy-tailed run times); restarts cut the
+/// 40% givens one depth-first order can stay far longer under an early wrong guess than
+/// another order needs to find a solution (heavy-tailed run times); restarts cut the
 /// tail. Deterministic: the same board gives the same solution.
 pub fn first_solution<const B: usize>(board: Board<B>) -> Option<Vec<u8>> {
     let mut goal = FirstSolution::default();
