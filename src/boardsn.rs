@@ -1,15 +1,17 @@
 //! Seeded puzzles of any box size for the core of `solutions/coren.rs` (the 25x25 bench,
-//! `scripts/bench25`): a random valid grid (a pattern grid under random relabelling and
-//! row/column/band/stack permutations, which `boards16` uses too), a random set of givens of the
-//! requested size, then givens added back until the solution is unique; then, as far as
-//! asked, givens removed while it stays unique (adding back overshoots: 250 random givens
-//! of a 25x25 grid end near 300 once unique).
+//! `scripts/bench25`): a random valid grid (`full_grid`, a pattern grid under random
+//! relabelling and row/column/band/stack permutations, which `boards16` uses too; or
+//! `random_grid`, without the pattern's structure), a random set of givens of the
+//! requested size, then givens added back until the solution is unique (250 random givens
+//! of a 25x25 grid end near 300 once unique); then, as far as asked, givens removed while
+//! it stays unique (`thin`, which may also start from the whole grid).
 //!
-//! Why not `boards::empty_while_unique` (remove givens while unique): on 25x25 it proves
-//! uniqueness once per removed given, hundreds of searches a puzzle; here each search either
-//! proves the puzzle unique or hands back a second solution, and one given where the two
-//! solutions differ rules that one out. Uniqueness is proved, not assumed: the last search
-//! of each puzzle is an exhaustive one that found exactly one solution.
+//! Adding back: each search either proves the puzzle unique or hands back a second
+//! solution, and one given where the two solutions differ rules that one out. Removing:
+//! one search per given, of the puzzle without it and with its digit excluded from its
+//! cell (no completion: the given can go), where solving and then looking for a second
+//! solution would be two. Uniqueness is proved, not assumed: a check that runs out of its
+//! budget keeps the given.
 
 use crate::coren::{self, Board, Goal};
 use crate::rng::Rng;
@@ -128,14 +130,72 @@ pub fn unique_with_givens<const B: usize>(
     }
 }
 
-/// `puzzle` with givens removed in random order while `first_two` still finds one solution,
-/// down to `target` givens (or as far as it can go). Reports every tenth given left on
-/// standard error: near 40% on 25x25 a run takes minutes.
+/// Whether `puzzle` without its given at `cell` still has one solution, by the core: one
+/// search of the board without that given and with the given's digit excluded at `cell`,
+/// where no completion means the given was not needed. `None` when the search needs more
+/// than `budget` nodes.
+pub fn given_redundant_within<const B: usize>(
+    puzzle: &[u8],
+    cell: usize,
+    budget: u64,
+) -> Option<bool> {
+    let Some(board) = without_given::<B>(puzzle, cell) else {
+        return Some(true);
+    };
+    let mut goal = AnySolution {
+        found: false,
+        budget: budget + 1,
+    };
+    coren::search(board, &mut goal);
+    if goal.found {
+        Some(false)
+    } else {
+        (goal.budget > 0).then_some(true)
+    }
+}
+
+/// Stops at the first solution; gives up (cuts every subtree) after `budget` nodes.
+struct AnySolution {
+    found: bool,
+    budget: u64,
+}
+
+impl<const B: usize> Goal<B> for AnySolution {
+    fn found(&mut self, _board: &Board<B>) -> bool {
+        self.found = true;
+        true
+    }
+
+    fn prune(&mut self, _board: &Board<B>) -> bool {
+        self.budget = self.budget.saturating_sub(1);
+        self.budget == 0
+    }
+}
+
+/// The board of `puzzle` without its given at `cell` and with that digit excluded there,
+/// propagated; `None` when propagation alone finds a contradiction (the given is not
+/// needed). Its candidates are what a SAT check of the same question starts from.
+pub fn without_given<const B: usize>(puzzle: &[u8], cell: usize) -> Option<Board<B>> {
+    let digit = usize::from(puzzle[cell]).checked_sub(1)?;
+    let mut grid = puzzle.to_vec();
+    grid[cell] = 0;
+    let mut board = Board::<B>::from_grid(&grid)?;
+    board.eliminate(digit, cell);
+    let mut propagated = board;
+    propagated.propagate().then_some(propagated)
+}
+
+/// `puzzle` (unique) with givens removed in random order down to `target` givens (or as
+/// far as it can go). `redundant(puzzle, cell)` says whether the given at `cell` can go
+/// with the puzzle staying unique; it answers `false` when unsure, so the result is
+/// always unique, though then not minimal. A given found needed stays needed as others
+/// go (fewer givens only add solutions), so each given is asked about once. Reports every
+/// tenth given left on standard error.
 pub fn thin(
     rng: &mut Rng,
     mut puzzle: Vec<u8>,
     target: usize,
-    mut first_two: impl FnMut(&[u8]) -> Vec<Vec<u8>>,
+    mut redundant: impl FnMut(&[u8], usize) -> bool,
 ) -> Vec<u8> {
     let mut cells: Vec<usize> = (0..puzzle.len()).filter(|&c| puzzle[c] != 0).collect();
     rng.shuffle(&mut cells);
@@ -144,15 +204,12 @@ pub fn thin(
         if left <= target {
             break;
         }
-        let value = puzzle[cell];
-        puzzle[cell] = 0;
-        if first_two(&puzzle).len() == 1 {
+        if redundant(&puzzle, cell) {
+            puzzle[cell] = 0;
             left -= 1;
             if left % 10 == 0 {
                 eprintln!("  {left} givens");
             }
-        } else {
-            puzzle[cell] = value;
         }
     }
     puzzle

@@ -1,8 +1,9 @@
 //! Tests of the any-size core (`solutions/coren.rs`): against the plain oracle on 9x9
-//! boards, against a brute-force count on 4x4 boards, against the 16x16 core on 16x16
-//! puzzles, and on generated 25x25 puzzles whose answers must solve them.
+//! boards (with and without restarts), against a brute-force count on 4x4 boards, against
+//! the 16x16 core on 16x16 puzzles, and on generated 25x25 puzzles whose answers must solve
+//! them; and of the 25x25 generator's thinning (`src/boardsn.rs`) against the oracle.
 
-use sudoku_toolkit::coren::{search, Board, CountSolutions, FirstSolution};
+use sudoku_toolkit::coren::{first_solution, search, Board, CountSolutions, FirstSolution};
 use sudoku_toolkit::rng::Rng;
 use sudoku_toolkit::{boards, boards16, boardsn, core16, oracle};
 
@@ -154,10 +155,102 @@ fn twenty_five_by_twenty_five_puzzles_are_solved() {
 }
 
 #[test]
+fn first_solution_with_restarts_agrees_with_the_plain_oracle() {
+    let mut rng = Rng::new(3602);
+    for round in 0..45 {
+        let full = boards::full_grid(&mut rng);
+        let puzzle = match round % 3 {
+            0 => boards::with_blanks(&full, 55, &mut rng),
+            1 => boards::with_blanks(&full, 64, &mut rng),
+            _ => boards::unsolvable(&mut rng, 50),
+        };
+        let solvable = oracle::count_solutions(&puzzle, 1) > 0;
+        let found = Board::<3>::from_grid(&puzzle).and_then(first_solution);
+        assert_eq!(found.is_some(), solvable, "round {round}");
+        if let Some(grid) = found {
+            assert!(solves::<3>(&grid, &puzzle), "round {round}");
+        }
+    }
+}
+
+#[test]
+fn first_solution_solves_25x25_boards_with_40_percent_givens() {
+    // 250 random givens of a random grid: the region where one depth-first order can
+    // take minutes, which the restarts are for. Each board has at least the grid's
+    // solution; the answer must solve it, and the same board must give the same answer.
+    // On a thread with room for the deep recursion of completing a nearly empty grid
+    // (`random_grid`), which a test thread's 2 MB may not hold.
+    let test = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(solve_40_percent_boards)
+        .unwrap();
+    test.join().unwrap();
+}
+
+fn solve_40_percent_boards() {
+    let mut rng = Rng::new(4025);
+    for round in 0..4 {
+        let full = boardsn::random_grid::<5>(&mut rng);
+        let mut cells: Vec<usize> = (0..625).collect();
+        rng.shuffle(&mut cells);
+        let mut puzzle = vec![0; 625];
+        for &cell in &cells[..250] {
+            puzzle[cell] = full[cell];
+        }
+        let board = Board::<5>::from_grid(&puzzle).unwrap();
+        let grid = first_solution(board).expect("the grid completes it");
+        assert!(solves::<5>(&grid, &puzzle), "round {round}");
+        assert_eq!(first_solution(board), Some(grid), "round {round}");
+    }
+}
+
+#[test]
 fn a_board_without_a_clash_but_without_a_completion_has_no_solution() {
     // 4x4: row 0 needs 1 and 2 in its first two cells, but the given 1 below them in the
     // same box forbids 1 there, and the given 2 in column 0 forbids 2 in cell (0, 0).
     let puzzle = [0, 0, 3, 4, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0];
     assert_eq!(count::<2>(&puzzle, 2).0, 0);
     assert_eq!(brute_count4(&mut puzzle.clone(), 2), 0);
+}
+
+/// The solutions of a 9x9 puzzle given as a slice, by the plain oracle, up to `cap`.
+fn oracle_count(puzzle: &[u8], cap: u64) -> u64 {
+    oracle::count_solutions(&puzzle.try_into().unwrap(), cap)
+}
+
+#[test]
+fn thinning_by_exclusion_checks_leaves_a_unique_minimal_puzzle() {
+    // From a whole 9x9 grid with unlimited checks: unique (the oracle finds one solution)
+    // and minimal (without any one of its givens, the oracle finds two).
+    let mut rng = Rng::new(3603);
+    for round in 0..4 {
+        let full = boards::full_grid(&mut rng).to_vec();
+        let puzzle = boardsn::thin(&mut rng, full, 0, |puzzle, cell| {
+            boardsn::given_redundant_within::<3>(puzzle, cell, u64::MAX - 1).unwrap()
+        });
+        assert_eq!(oracle_count(&puzzle, 2), 1, "round {round}");
+        for cell in (0..81).filter(|&cell| puzzle[cell] != 0) {
+            let mut fewer = puzzle.clone();
+            fewer[cell] = 0;
+            assert_eq!(oracle_count(&fewer, 2), 2, "round {round}, cell {cell}");
+        }
+    }
+}
+
+#[test]
+fn thinning_with_checks_that_run_out_keeps_the_puzzle_unique() {
+    // A budget of one guess: checks that propagation alone does not settle run out and
+    // keep their given; the puzzle must stay unique.
+    let mut rng = Rng::new(3604);
+    let mut unsure = 0;
+    for round in 0..4 {
+        let full = boards::full_grid(&mut rng).to_vec();
+        let puzzle = boardsn::thin(&mut rng, full, 0, |puzzle, cell| {
+            let answer = boardsn::given_redundant_within::<3>(puzzle, cell, 1);
+            unsure += usize::from(answer.is_none());
+            answer.unwrap_or(false)
+        });
+        assert_eq!(oracle_count(&puzzle, 2), 1, "round {round}");
+    }
+    assert!(unsure > 0, "the budget must run out at least once");
 }

@@ -24,22 +24,28 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 use sudoku_toolkit::rng::Rng;
+use sudoku_toolkit::runner::Untimed;
 use sudoku_toolkit::{boardsn, core16, coren, timing};
 
 const HELP: &str = "\
 bench25: the 25x25 bench and the any-size core's 16x16 check
 
 usage:
-  bench25 gen [--count K] [--seed S] [--givens G] [--cadical PATH] [--from FILE]
-                                                      K unique 25x25 puzzles (default 10,
-                                                      seed 25, at least G = 250 givens),
-                                                      proved unique by the core, or by
-                                                      CaDiCaL when --cadical is given;
-                                                      --from: thin FILE's unique puzzles
+  bench25 gen [--count K] [--seed S] [--givens G] [--full | --from FILE]
+              [--core-nodes M] [--cadical PATH] [--check-seconds T]
+                      K unique 25x25 puzzles (default 10, seed 25): G = 250 random givens
+                      of a random grid, added to until unique; --full: start from the
+                      whole grid; --from: from FILE's unique puzzles. Then givens removed
+                      in random order down to G while provably unique: one check per
+                      given (the puzzle without it, its digit excluded there), by the
+                      core within M guesses (default 2000), then by CaDiCaL within T
+                      seconds (default 20) when --cadical is given; a check that runs
+                      out keeps the given; --not-unique [--pattern]: G random givens
+                      of a random (pattern) grid per board, board i from seed S + i
   bench25 solve core|core16|dlx|sat [--cadical PATH]  solve the puzzles on stdin
-  bench25 run FILE [--repeat R] [--solvers LIST] [--whole] [--cadical PATH]
-                                                      time the solvers (default core,dlx,sat;
-                                                      R = 5; each puzzle alone unless --whole)
+  bench25 run FILE [--repeat R] [--solvers LIST] [--whole] [--timeout S] [--cadical PATH]
+                      time the solvers (default core,dlx,sat; R = 5; each puzzle alone
+                      unless --whole; a run over S = 120 s is stopped and reported)
 Puzzles: N lines of N characters, a blank line between puzzles; 4x4 and 9x9 in digits
 (0 or . empty), 16x16 and 25x25 in letters from A (. or - empty).";
 
@@ -89,6 +95,13 @@ fn generate(args: &[String]) -> Result<(), String> {
     let seed = number(args, "--seed", 25)?;
     let givens = number(args, "--givens", 250)?;
     let cadical = option(args, "--cadical")?;
+    let seconds = number(args, "--check-seconds", 20)? as u64;
+    let core_nodes = number(args, "--core-nodes", 2000)? as u64;
+    let from_full = args.iter().any(|arg| arg == "--full");
+    if args.iter().any(|arg| arg == "--not-unique") {
+        let pattern = args.iter().any(|arg| arg == "--pattern");
+        return not_unique(count, seed as u64, givens, pattern);
+    }
     // `--from FILE`: start from the unique puzzles of FILE instead of random givens.
     let start = match option(args, "--from")? {
         None => None,
@@ -99,11 +112,11 @@ fn generate(args: &[String]) -> Result<(), String> {
     };
     let mut rng = Rng::new(seed as u64);
     let mut failure = None;
+    let began = std::time::Instant::now();
     for index in 0..count {
         // Uniqueness by the core, or by CaDiCaL when asked and the core needs more than
         // 2,000 nodes (its exhaustive search takes minutes on some 40% puzzles:
         // docs/design.md#25x25-core).
-        // The core first, within a budget of nodes; CaDiCaL (when given) past it.
         let mut first_two =
             |puzzle: &[u8]| match (cadical, boardsn::first_two_within::<5>(puzzle, 2000)) {
                 (_, Some(solutions)) => solutions,
@@ -117,21 +130,74 @@ fn generate(args: &[String]) -> Result<(), String> {
             };
         let puzzle = match &start {
             Some(puzzles) => puzzles[index % puzzles.len()].clone(),
+            None if from_full => boardsn::random_grid::<5>(&mut rng),
             None => {
                 let full = boardsn::random_grid::<5>(&mut rng);
                 boardsn::unique_with_givens::<5>(&mut rng, &full, givens, &mut first_two)
             }
         };
-        let puzzle = boardsn::thin(&mut rng, puzzle, givens, &mut first_two);
         if let Some(e) = failure.take() {
             return Err(e);
         }
-        eprintln!("puzzle {}: {} givens", index + 1, boardsn::givens(&puzzle));
+        // Thinning: can the given at `cell` go? The core within `core_nodes` guesses, then
+        // CaDiCaL (when given) within `seconds`; a check that runs out keeps the given.
+        let mut unsure = 0;
+        let mut redundant = |puzzle: &[u8], cell: usize| {
+            if let Some(answer) = boardsn::given_redundant_within::<5>(puzzle, cell, core_nodes) {
+                return answer;
+            }
+            let answer = cadical.and_then(|cadical| {
+                let board = boardsn::without_given::<5>(puzzle, cell)?;
+                let candidates: Vec<u32> = (0..625).map(|c| board.candidates_of(c)).collect();
+                match sat::satisfiable_within(5, &candidates, cadical, seconds) {
+                    Ok(answer) => answer.map(|completes| !completes),
+                    Err(e) => {
+                        failure = Some(e);
+                        None
+                    }
+                }
+            });
+            unsure += usize::from(answer.is_none());
+            answer.unwrap_or(false)
+        };
+        let puzzle = boardsn::thin(&mut rng, puzzle, givens, &mut redundant);
+        if let Some(e) = failure.take() {
+            return Err(e);
+        }
+        eprintln!(
+            "puzzle {}: {} givens ({unsure} kept unsure; {:.0} s so far)",
+            index + 1,
+            boardsn::givens(&puzzle),
+            began.elapsed().as_secs_f64()
+        );
         // One puzzle at a time: a long run shows its progress.
         let gap = if index > 0 { "\n" } else { "" };
         print!("{gap}{}", print(5, &puzzle));
         std::io::stdout().flush().map_err(|e| e.to_string())?;
     }
+    Ok(())
+}
+
+/// `count` boards of `givens` random cells of a random grid (a pattern grid with
+/// `pattern`), not made unique: board `i` from seed `seed + i`. Boards near 40% givens sit
+/// where depth-first searches meet heavy-tailed run times (docs/design.md#25x25-core).
+fn not_unique(count: usize, seed: u64, givens: usize, pattern: bool) -> Result<(), String> {
+    let mut out = Vec::new();
+    for index in 0..count as u64 {
+        let mut rng = Rng::new(seed + index);
+        let full = match pattern {
+            true => boardsn::full_grid::<5>(&mut rng),
+            false => boardsn::random_grid::<5>(&mut rng),
+        };
+        let mut cells: Vec<usize> = (0..full.len()).collect();
+        rng.shuffle(&mut cells);
+        let mut board = vec![0; full.len()];
+        for &cell in &cells[..givens.min(full.len())] {
+            board[cell] = full[cell];
+        }
+        out.push(print(5, &board));
+    }
+    print!("{}", out.join("\n"));
     Ok(())
 }
 
@@ -207,9 +273,7 @@ fn print(b: usize, grid: &[u8]) -> String {
 }
 
 fn solve_core<const B: usize>(puzzle: &[u8]) -> Option<Vec<u8>> {
-    let mut goal = coren::FirstSolution::default();
-    coren::search(coren::Board::<B>::from_grid(puzzle)?, &mut goal);
-    goal.grid
+    coren::first_solution(coren::Board::<B>::from_grid(puzzle)?)
 }
 
 fn solve_core16(puzzle: &[u8]) -> Option<Vec<u8>> {
@@ -283,6 +347,7 @@ fn run(args: &[String]) -> Result<(), String> {
         .collect();
     let cadical = option(args, "--cadical")?.unwrap_or("cadical");
     let whole = args.iter().any(|arg| arg == "--whole");
+    let timeout = Duration::from_secs(number(args, "--timeout", 120)? as u64);
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
     let (b, puzzles) = parse(&text)?;
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
@@ -299,7 +364,12 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         inputs
     };
-    let result = time_all(&exe, b, &puzzles, &inputs, &solvers, repeat, cadical);
+    let limits = Limits {
+        repeat,
+        timeout,
+        cadical,
+    };
+    let result = time_all(&exe, b, &puzzles, &inputs, &solvers, &limits);
     if !whole {
         for (path, _) in &inputs {
             let _ = std::fs::remove_file(path);
@@ -322,26 +392,43 @@ fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Times every solver on every input `repeat` times; the table's rows.
+/// How `run` times: runs per cell, the limit of one run, and the SAT peer's path.
+struct Limits<'a> {
+    repeat: usize,
+    timeout: Duration,
+    cadical: &'a str,
+}
+
+/// Times every solver on every input `limits.repeat` times; the table's rows. A solver
+/// that passes the time limit on an input is not run on it again, and its cell says so.
 fn time_all(
     exe: &Path,
     b: usize,
     puzzles: &[Vec<u8>],
     inputs: &[(PathBuf, Vec<usize>)],
     solvers: &[&str],
-    repeat: usize,
-    cadical: &str,
+    limits: &Limits,
 ) -> Result<Vec<(String, String, Vec<String>)>, String> {
     let mut rows = Vec::new();
     for (input, indices) in inputs {
         let mut times = vec![Vec::new(); solvers.len()];
         let mut answers: Vec<Option<String>> = vec![None; solvers.len()];
-        for round in 0..repeat {
+        let mut timed_out = vec![false; solvers.len()];
+        for round in 0..limits.repeat {
             for k in 0..solvers.len() {
                 let s = (k + round) % solvers.len();
-                let args = ["solve", solvers[s], "--cadical", cadical];
-                let (cpu, out) = timing::cpu_time(exe, &args, input, Duration::from_secs(120))
-                    .map_err(|e| format!("{} on {}: {e:?}", solvers[s], input.display()))?;
+                if timed_out[s] {
+                    continue;
+                }
+                let args = ["solve", solvers[s], "--cadical", limits.cadical];
+                let (cpu, out) = match timing::cpu_time(exe, &args, input, limits.timeout) {
+                    Ok(timed) => timed,
+                    Err(Untimed::TimedOut) => {
+                        timed_out[s] = true;
+                        continue;
+                    }
+                    Err(e) => return Err(format!("{} on {}: {e:?}", solvers[s], input.display())),
+                };
                 let (_, grids) = parse(&out)?;
                 if grids.len() != indices.len()
                     || !indices
@@ -364,7 +451,8 @@ fn time_all(
                 times[s].push(cpu);
             }
         }
-        if answers.windows(2).any(|pair| pair[0] != pair[1]) {
+        let answered: Vec<&String> = answers.iter().flatten().collect();
+        if answered.windows(2).any(|pair| pair[0] != pair[1]) {
             eprintln!(
                 "bench25: note: the solvers found different solutions on {} (several solutions)",
                 input.display()
@@ -376,7 +464,14 @@ fn time_all(
         } else {
             format!("{} puzzles", indices.len())
         };
-        let cells = times.iter_mut().map(|t| median_and_range(t)).collect();
+        let cells = times
+            .iter_mut()
+            .zip(&timed_out)
+            .map(|(t, &out)| match out {
+                true => format!("no answer within {} s", limits.timeout.as_secs()),
+                false => median_and_range(t),
+            })
+            .collect();
         rows.push((label, givens.to_string(), cells));
     }
     Ok(rows)

@@ -10,15 +10,28 @@ use std::process::{Command, Stdio};
 
 /// The CNF of `puzzle` and the (cell, digit) of each variable (variable `v` is entry `v - 1`).
 pub fn encode(b: usize, puzzle: &[u8]) -> Option<(String, Vec<(usize, u8)>)> {
+    let all = (1u32 << (b * b)) - 1;
+    let candidates: Vec<u32> = puzzle
+        .iter()
+        .map(|&v| if v == 0 { all } else { 1 << (v - 1) })
+        .collect();
+    encode_candidates(b, &candidates)
+}
+
+/// The CNF of a board given as candidate masks (bit `d` = digit `d + 1`): a cell with one
+/// candidate is fixed like a given, the others get a variable per candidate that no fixed
+/// peer takes. `None` when the fixed cells clash or a cell or unit is left without a place.
+pub fn encode_candidates(b: usize, candidates: &[u32]) -> Option<(String, Vec<(usize, u8)>)> {
     let n = b * b;
     let unit_of = |cell: usize| {
         let (r, c) = (cell / n, cell % n);
         [r, n + c, 2 * n + r / b * b + c / b]
     };
-    let mut taken = vec![0u32; 3 * n]; // digits given in each unit
-    for (cell, &digit) in puzzle.iter().enumerate() {
-        if digit != 0 {
-            let bit = 1 << (digit - 1);
+    let fixed = |mask: u32| mask != 0 && mask & (mask - 1) == 0;
+    let mut taken = vec![0u32; 3 * n]; // digits fixed in each unit
+    for (cell, &mask) in candidates.iter().enumerate() {
+        if fixed(mask) {
+            let bit = mask;
             for unit in unit_of(cell) {
                 if taken[unit] & bit != 0 {
                     return None;
@@ -32,11 +45,12 @@ pub fn encode(b: usize, puzzle: &[u8]) -> Option<(String, Vec<(usize, u8)>)> {
     let mut clauses: Vec<Vec<usize>> = Vec::new();
     // Per unit and digit, the variables that could put the digit there.
     let mut places: Vec<Vec<usize>> = vec![Vec::new(); 3 * n * n];
-    for cell in (0..n * n).filter(|&cell| puzzle[cell] == 0) {
+    for cell in (0..n * n).filter(|&cell| !fixed(candidates[cell])) {
         let units = unit_of(cell);
         let used = units.iter().fold(0, |acc, &unit| acc | taken[unit]);
+        let allowed = candidates[cell] & !used;
         let mut own = Vec::new();
-        for d in (0..n).filter(|&d| used & (1 << d) == 0) {
+        for d in (0..n).filter(|&d| allowed & (1 << d) != 0) {
             vars.push((cell, d as u8 + 1));
             let var = vars.len();
             var_of[cell * n + d] = var;
@@ -107,8 +121,10 @@ pub fn first_two(
     };
     let mut found = Vec::new();
     while found.len() < cap {
-        let Some((grid, chosen)) = run_cadical(&cnf, &vars, puzzle, cadical)? else {
-            break;
+        let (grid, chosen) = match run_cadical(&cnf, &vars, puzzle, cadical, None)? {
+            Outcome::Satisfiable(model) => model,
+            Outcome::Unsatisfiable => break,
+            Outcome::Unknown => return Err(format!("{cadical} gave no answer")),
         };
         // Forbid this solution: one of its chosen variables must be false.
         let header_end = cnf.find('\n').unwrap_or(0);
@@ -125,18 +141,52 @@ pub fn first_two(
     Ok(found)
 }
 
+/// Whether the board of `candidates` (as [`encode_candidates`] reads them) has a
+/// completion, by CaDiCaL within `seconds` of wall-clock time; `None` when it ran out.
+pub fn satisfiable_within(
+    b: usize,
+    candidates: &[u32],
+    cadical: &str,
+    seconds: u64,
+) -> Result<Option<bool>, String> {
+    let Some((cnf, vars)) = encode_candidates(b, candidates) else {
+        return Ok(Some(false));
+    };
+    let grid = vec![0; candidates.len()];
+    Ok(
+        match run_cadical(&cnf, &vars, &grid, cadical, Some(seconds))? {
+            Outcome::Satisfiable(_) => Some(true),
+            Outcome::Unsatisfiable => Some(false),
+            Outcome::Unknown => None,
+        },
+    )
+}
+
 /// A solution: the grid, and the variables that are true in it.
 type Model = (Vec<u8>, Vec<usize>);
 
-/// One run of CaDiCaL on `cnf`: the grid and its true variables, or `None` when
-/// unsatisfiable.
+/// What one run of CaDiCaL says.
+enum Outcome {
+    Satisfiable(Model),
+    Unsatisfiable,
+    /// Out of time.
+    Unknown,
+}
+
+/// One run of CaDiCaL on `cnf`, within `seconds` when given: the grid (`puzzle` with the
+/// true variables' digits written in) and its true variables, or no model.
 fn run_cadical(
     cnf: &str,
     vars: &[(usize, u8)],
     puzzle: &[u8],
     cadical: &str,
-) -> Result<Option<Model>, String> {
-    let mut child = Command::new(cadical)
+    seconds: Option<u64>,
+) -> Result<Outcome, String> {
+    let mut command = Command::new(cadical);
+    if let Some(seconds) = seconds {
+        command.args(["-t", &seconds.to_string()]);
+    }
+    let mut child = command
         .arg("-q")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -154,10 +204,13 @@ fn run_cadical(
         .map_err(|e| format!("waiting for {cadical}: {e}"))?;
     let text = String::from_utf8_lossy(&output.stdout);
     if text.lines().any(|line| line.trim() == "s UNSATISFIABLE") {
-        return Ok(None);
+        return Ok(Outcome::Unsatisfiable);
     }
     if !text.lines().any(|line| line.trim() == "s SATISFIABLE") {
-        return Err(format!("{cadical} gave no answer"));
+        return match seconds {
+            Some(_) => Ok(Outcome::Unknown),
+            None => Err(format!("{cadical} gave no answer")),
+        };
     }
     let mut grid = puzzle.to_vec();
     let mut chosen = Vec::new();
@@ -173,5 +226,5 @@ fn run_cadical(
             chosen.push(literal as usize);
         }
     }
-    Ok(Some((grid, chosen)))
+    Ok(Outcome::Satisfiable((grid, chosen)))
 }
