@@ -169,8 +169,7 @@ const ROW_TO_BOXES: [u32; 512] = build_row_to_boxes();
 /// 0 = contradiction. (The union of permutations, expanded to cells in the same table:
 /// one dependent load fewer on the hottest path.)
 const BAND_ALLOWED: [u32; 512] = build_band_allowed();
-/// `COLUMN_OF_PLACE[p]`: the 3 cells of place `p`'s column inside a band (32 entries, so
-/// that an index below 32 needs no bounds check).
+/// `COLUMN_OF_PLACE[p]`: place `p`'s column in a band (32 entries: no bounds check).
 const COLUMN_OF_PLACE: [u32; 32] = {
     let mut table = [0; 32];
     let mut p = 0;
@@ -457,7 +456,7 @@ impl Board {
                 left &= left - 1;
                 let value = cells[pos];
                 debug_assert!(value <= 9, "callers pass cells 0-9");
-                // `min` only proves the index below 9 (no bounds checks); `% 9` cost more.
+                // `min`: no bounds checks, and cheaper than `% 9`.
                 let digit = usize::from(value - 1).min(8);
                 // Each given so far took its digit from its row, column and box, so a
                 // clashing given finds its own candidate gone.
@@ -476,18 +475,16 @@ impl Board {
         Some(board)
     }
 
-    /// Puts a given's digit at place `pos` of band `band`, eagerly: takes it from the cell's
-    /// row and box and from the whole column, its own cell included (`from_grid` puts that
-    /// back when it takes the band's givens from the other digits). `place` does the first part inside the band
-    /// only and leaves the rest to propagation; for the givens, doing it all at once saves
-    /// the first propagation many rounds.
+    /// Puts a given's digit at place `pos` of band `band` eagerly: off its row, box and
+    /// whole column, own cell included (`from_grid` puts that back). `place` does only the
+    /// band's part; for givens, all at once spares the first propagation many rounds.
     #[inline(always)]
     fn place_given(&mut self, digit: usize, band: usize, pos: usize) {
         let column = !COLUMN_OF_PLACE[pos];
         for other in 0..3 {
             self.candidates[3 * digit + other] &= column;
         }
-        // The row and box in the band, as `place` does, with no division by 27.
+        // The row and box in the band: `place` without its division.
         self.candidates[3 * digit + band] &= !PEERS_IN_BAND[pos];
     }
 
@@ -980,8 +977,7 @@ impl Board {
     /// The grid as 81 values, `1..=9` for placed cells and `0` for open ones.
     pub fn grid(&self) -> [u8; 81] {
         let mut grid = [0; 81];
-        // Band by band, so that each band's 27 cells are one slice and a word's index needs
-        // no division (the digits still go in rising order, as a later digit overwrites).
+        // Band by band: no division. Digits in rising order (a later one overwrites).
         for (band, cells) in grid.chunks_exact_mut(27).enumerate() {
             let open = self.unsolved[band];
             for digit in 0..9 {
