@@ -344,7 +344,7 @@ impl<R: BufRead> Tokens<R> {
         })
     }
 
-    /// Fills `grid` in one pass when the chunk holds all of it in the usual layout: white
+    /// Fills `grid` at once when the chunk holds all of it in the usual layout: white
     /// space, then each digit after one space or line feed, white space after the last. The
     /// checks are folded into one flag rather than a branch per cell; `false` leaves
     /// everything to the token-by-token path (which rewrites every cell).
@@ -363,16 +363,20 @@ impl<R: BufRead> Tokens<R> {
             None => return false,
         };
         let mut fits = bytes[length - 1].is_ascii_whitespace();
-        let mut newlines = 0;
+        // Branch-free (vectorised) passes; before a digit, only a space or line feed.
+        let mut largest = 0;
         for (pair, cell) in bytes.chunks_exact(2).zip(grid.iter_mut()) {
-            // Spaces and line feeds only (anything else goes the token way): 2 compares.
-            let newline = pair[0] == b'\n';
             *cell = pair[1].wrapping_sub(b'0');
-            fits &= (pair[0] == b' ' || newline) & (*cell <= 9);
-            newlines += usize::from(newline);
+            largest = largest.max(*cell);
         }
+        let (mut newlines, mut others) = (0u32, 0u32);
+        for pair in bytes.chunks_exact(2).take(grid.len()) {
+            newlines += u32::from(pair[0] == b'\n');
+            others += u32::from(pair[0] != b' ');
+        }
+        fits &= largest <= 9 && others == newlines;
         if fits {
-            self.line += newlines;
+            self.line += newlines as usize;
             self.at += length - 1;
         }
         fits
