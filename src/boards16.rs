@@ -12,7 +12,11 @@ pub fn full_grid(rng: &mut Rng) -> [u8; 256] {
     grid.try_into().expect("a 16x16 grid has 256 cells")
 }
 
-fn solutions(grid: &[u8; 256], cap: u64) -> u64 {
+/// The generator's uniqueness proof: the 16x16 core's count of `grid`'s completions, up
+/// to `cap` (0 when givens clash). `scripts/stress --hard` trusts a puzzle it proves unique
+/// without asking the plain oracle; tests/cores/sixteen.rs checks it against the oracle's
+/// count on puzzles of 0, 1 and several solutions.
+pub fn solutions(grid: &[u8; 256], cap: u64) -> u64 {
     let mut goal = core16::CountSolutions::up_to(cap);
     if let Some(board) = core16::Board::from_grid(grid) {
         core16::search(board, &mut goal);
@@ -21,7 +25,16 @@ fn solutions(grid: &[u8; 256], cap: u64) -> u64 {
 }
 
 pub fn minimal_unique(rng: &mut Rng) -> [u8; 256] {
-    unique_with_givens(rng, 0)
+    minimal_unique_solved(rng).0
+}
+
+/// A minimal unique puzzle and its one solution (the grid it was emptied from: every
+/// removal kept only while [`solutions`] counts one). The same draws as
+/// [`minimal_unique`].
+pub fn minimal_unique_solved(rng: &mut Rng) -> ([u8; 256], [u8; 256]) {
+    let full = full_grid(rng);
+    let puzzle = crate::boards::empty_while_unique(full, rng, 0, solutions);
+    (puzzle, full)
 }
 
 /// A unique puzzle: givens removed in random order while the solution stays unique, until

@@ -2239,7 +2239,7 @@ pub struct Page {
 
 /// The pages of docs/trace, one per problem: `scripts/trace --pages` writes them and their
 /// figures (docs/trace/README.md); tests/tools/trace.rs fails when either is stale.
-pub const PAGES: [Page; 17] = [
+pub const PAGES: [Page; 18] = [
     Page {
         problem: "p1074",
         case: "sample2",
@@ -2351,6 +2351,13 @@ pub const PAGES: [Page; 17] = [
         puzzle: 1,
         why: "a minimal puzzle hunted to be slow for search cores: guesses undone, in a \
               short search",
+    },
+    Page {
+        problem: "codewars_sudoku",
+        case: "sample",
+        puzzle: 1,
+        why: "the kata's own example, inside its promise (naked singles alone solve it): \
+              propagation fills the board, no node and no guess",
     },
 ];
 

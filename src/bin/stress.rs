@@ -12,7 +12,8 @@
 //!   its row in `sudoku_toolkit::problems`) by default, or your generator (`--gen FILE`,
 //!   run with a seed as its argument: `SEED + CASE`).
 //! - **The reference**: the mix's own check against the plain oracle by default (for a
-//!   case the generator proved within the promise, its answer: the Killer mixes); with
+//!   case the generator proved within the promise, its answer: the Killer mixes and the
+//!   16x16 `--hard` puzzles); with
 //!   `--gen` the oracle's answer; or your brute force (`--brute FILE`) whose output is the
 //!   answer. An answer is compared as the judge compares (`--compare`), or given to the
 //!   problem's checker (`testdata/PROBLEM/checker.rs`) when it has one.
@@ -567,10 +568,16 @@ fn generate(
     rng: &mut Rng,
     case: usize,
 ) -> Result<(String, Verdict, bool), String> {
-    if let Some(input) = hard_case(options, rng, case) {
+    if let Some((input, proven)) = hard_case(options, rng, case) {
         // Within the statement by construction (minimal unique puzzles, P1074's fewest
-        // givens), and answered by the shipped solution where there is one: the plain
-        // oracle needs seconds to prove such puzzles unique.
+        // givens). A 16x16 one carries the answer its generator proved the only one (the
+        // plain oracle needs minutes on some); the others are answered by the shipped
+        // solution where there is one: the plain oracle needs seconds to prove such
+        // puzzles unique. Your --brute, when given, answers every case.
+        if let (Some(answer), None) = (proven, &programs.brute) {
+            let verdict = against(options, programs, &input, answer);
+            return Ok((input, verdict, true));
+        }
         let fast = Programs {
             brute: programs.brute.clone().or_else(|| programs.shipped.clone()),
             ..programs.clone()
@@ -749,9 +756,10 @@ fn unchecked() -> Verdict {
 /// Case `case` of `--hard` (every other one): one of the problem's hard boards within its
 /// statement: P1074 boards with as few givens as it promises; else, in turn, a minimal
 /// unique puzzle (9x9 or 16x16) or a disguised copy of a shipped hard puzzle
-/// ([`hard_pool`]: forum-hardest and 17-clue ones). `None` for the other cases, without
-/// `--hard`, and for P4573 and Killer (their mixes are hard).
-fn hard_case(options: &Options, rng: &mut Rng, case: usize) -> Option<String> {
+/// ([`hard_pool`]: forum-hardest and 17-clue ones). With the input, the answer when the
+/// generator proved the puzzle unique and knows its solution (16x16). `None` for the
+/// other cases, without `--hard`, and for P4573 and Killer (their mixes are hard).
+fn hard_case(options: &Options, rng: &mut Rng, case: usize) -> Option<(String, Option<String>)> {
     if !options.hard || case % 2 == 0 {
         return None;
     }
@@ -759,7 +767,10 @@ fn hard_case(options: &Options, rng: &mut Rng, case: usize) -> Option<String> {
         pool if turn % 2 == 1 && !pool.is_empty() => disguised(&pool[rng.below(pool.len())], rng),
         _ => boards::unique(rng, 0),
     };
-    Some(match options.problem.input {
+    // The problem's answer to the solved grid itself (the oracle has nothing left to
+    // search) is its answer to a puzzle proven to have that grid as its only solution.
+    let answer = |solved: String| (options.problem.answer)(&solved).ok();
+    let input = match options.problem.input {
         Format::Board9 { print, .. } => match options.problem.promise {
             problems::Promise::AtLeastGivens(least) => {
                 let givens = least + rng.below(3);
@@ -775,12 +786,19 @@ fn hard_case(options: &Options, rng: &mut Rng, case: usize) -> Option<String> {
                 .collect();
             print(&puzzles)
         }
-        Format::Boards16 { print, .. } => print(&[boards16::minimal_unique(rng)]),
-        Format::Board16 { print, .. } => print(&boards16::minimal_unique(rng)),
+        Format::Boards16 { print, .. } => {
+            let (puzzle, solved) = boards16::minimal_unique_solved(rng);
+            return Some((print(&[puzzle]), answer(print(&[solved]))));
+        }
+        Format::Board16 { print, .. } => {
+            let (puzzle, solved) = boards16::minimal_unique_solved(rng);
+            return Some((print(&puzzle), answer(print(&solved))));
+        }
         // The fewest givens the statement allows (six).
         Format::Board4 { print, .. } => print(&boards::unique4(rng, 6)),
         Format::Signs { .. } | Format::Killer { .. } | Format::Killers { .. } => return None,
-    })
+    };
+    Some((input, None))
 }
 
 /// The shipped hard 9x9 puzzles, each with one solution: Kattis' forum-hardest and 17-clue

@@ -205,3 +205,39 @@ fn first_solution_solves_the_official_sample() {
     assert_eq!(solution, grid(SAMPLE_SOLUTION));
     assert_eq!(count(&puzzle, 2), 1, "and it is unique");
 }
+
+/// The 16x16 generator's uniqueness proof (`boards16::solutions`, to its cap of 2: with it
+/// `scripts/stress --hard` takes a minimal puzzle's answer from the generator instead of
+/// asking the plain oracle) counts as the plain oracle does, on random puzzles of 0, 1 and
+/// several solutions that the oracle can afford: a random grid with 40 to 150 cells
+/// emptied, every fourth with one given changed (a clash or a dead end). The generator's
+/// minimal puzzle keeps the grid it was emptied from as a solution.
+#[test]
+fn the_generators_uniqueness_proof_counts_as_the_oracle_does() {
+    use sudoku_toolkit::{boards16, oracle, rng::Rng};
+    let mut rng = Rng::new(16);
+    let mut seen = [0; 3];
+    for round in 0..60 {
+        let mut puzzle = boards16::full_grid(&mut rng);
+        let mut cells: Vec<usize> = (0..256).collect();
+        rng.shuffle(&mut cells);
+        for &cell in &cells[..40 + rng.below(111)] {
+            puzzle[cell] = 0;
+        }
+        if round % 4 == 3 {
+            // The last cell shuffled is still a given.
+            puzzle[cells[255]] = puzzle[cells[255]] % 16 + 1;
+        }
+        let plain = oracle::count_solutions16(&puzzle, 2);
+        assert_eq!(
+            boards16::solutions(&puzzle, 2),
+            plain,
+            "round {round}: {puzzle:?}"
+        );
+        seen[plain as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "counts 0, 1, 2: {seen:?}");
+    let (puzzle, solved) = boards16::minimal_unique_solved(&mut rng);
+    assert!(is_solution_of(&solved, &puzzle));
+    assert!(puzzle.iter().filter(|&&given| given != 0).count() < 256 / 2);
+}
