@@ -568,10 +568,11 @@ mod coren {
 //!
 //! # What it does
 //! The same API and names as the 9x9 and 16x16 cores (`Board`, `Goal`, `search`,
-//! `FirstSolution`, `CountSolutions`), generic over the box size. It serves the sizes that
-//! have no core of their own (25x25, 4x4). 9x9 and 16x16 keep their banded bitboard cores,
-//! which it does not beat (docs/design.md#25x25-core has the measurement and the reason a
-//! 25x25 band design does not fit).
+//! `FirstSolution`, `CountSolutions`), generic over the box size, plus `first_solution`
+//! (a search with restarts). It serves the sizes that have no core of their own (25x25,
+//! 4x4). 9x9 and 16x16 keep their banded bitboard cores, which it does not beat
+//! (docs/design.md#25x25-core has the measurement and the reason a 25x25 band design does
+//! not fit).
 //!
 //! # Data layout
 //! Cell-major: one candidate mask per cell (bit `d` = digit `d + 1`, `N <= 25` bits of a
@@ -603,14 +604,20 @@ mod coren {
 //! nearly empty 25x25 board goes hundreds of levels deep, which a main thread's usual 8 MB
 //! stack holds and a spawned thread's 2 MB may not.
 //!
+//! `first_solution` (for goals that want any one solution) restarts that search under
+//! growing budgets of guesses with a seeded random digit order: near 40% givens one
+//! depth-first order can stay far longer under an early wrong guess than another order
+//! needs in all (docs/design.md#25x25-core). Counting and uniqueness goals use `search`, which
+//! must see the whole tree.
+//!
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete for n x n boards). A
 //! placement costs `O(N)` mask operations, a round of hidden singles `O(N^2)`.
 //!
 //! # Verified
-//! `tests/cores/` (against the plain oracle on 4x4 and 9x9 boards, and against the 16x16
-//! core on 16x16 puzzles), and 25x25 puzzles whose answers Dancing Links and SAT (CaDiCaL)
-//! agree on (`scripts/bench25`).
+//! `tests/cores/` (against the plain oracle on 4x4 and 9x9 boards, with and without
+//! restarts, and against the 16x16 core on 16x16 puzzles), and 25x25 puzzles whose
+//! answers Dancing Links and SAT (CaDiCaL) agree on (`scripts/bench25`).
 //!
 //! The single source: `scripts/sync-core` copies it into every solution whose marker names
 //! it, and `tests/tools/sync.rs` fails on any drift.
@@ -978,7 +985,81 @@ impl<const B: usize> Board<B> {
 
 /// Visits the completions of `board` and reports each to `goal`. Returns `true` when the
 /// goal stopped the search.
-pub fn search<const B: usize, G: Goal<B>>(mut board: Board<B>, goal: &mut G) -> bool {
+pub fn search<const B: usize, G: Goal<B>>(board: Board<B>, goal: &mut G) -> bool {
+    let mut walk = Walk {
+        state: 0,
+        nodes_left: u64::MAX,
+    };
+    descend(board, goal, &mut walk)
+}
+
+/// The first solution of `board` (any one, when it has several), by searches that each
+/// stop after a budget of guesses and start again with other digit choices, budgets in
+/// the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) times `RESTART_UNIT`. Why: on boards near
+/// 40% givens one depth-first order can stay far longer under an early wrong guess than
+/// another order needs to find a solution (heavy-tailed run times); restarts cut the
+/// tail. Deterministic: the same board gives the same solution.
+pub fn first_solution<const B: usize>(board: Board<B>) -> Option<Vec<u8>> {
+    let mut goal = FirstSolution::default();
+    for attempt in 1u64.. {
+        let mut walk = Walk {
+            state: attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+            nodes_left: luby(attempt) * RESTART_UNIT,
+        };
+        descend(board, &mut goal, &mut walk);
+        if goal.grid.is_some() || walk.nodes_left > 0 {
+            // Found, or the whole tree seen without running out: no solution.
+            return goal.grid;
+        }
+    }
+    None
+}
+
+/// Guesses per unit of the restart budget.
+const RESTART_UNIT: u64 = 64;
+
+/// The `i`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        // The smallest k with i <= 2^k - 1.
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// How one depth-first walk picks digits, and how many guesses it may still make.
+struct Walk {
+    /// 0: the lowest digit first; else the state of a xorshift generator that picks.
+    state: u64,
+    nodes_left: u64,
+}
+
+impl Walk {
+    /// The digit of `digits` to try first.
+    fn pick(&mut self, digits: u32) -> usize {
+        if self.state == 0 {
+            return digits.trailing_zeros() as usize;
+        }
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        let mut skip = (self.state >> 32) as u32 % digits.count_ones();
+        let mut rest = digits;
+        while skip > 0 {
+            rest &= rest - 1;
+            skip -= 1;
+        }
+        rest.trailing_zeros() as usize
+    }
+}
+
+/// The search of [`search`] within `walk`'s budget: `true` when the goal stopped it or
+/// the budget ran out (`walk.nodes_left == 0`).
+fn descend<const B: usize, G: Goal<B>>(mut board: Board<B>, goal: &mut G, walk: &mut Walk) -> bool {
     loop {
         if !board.propagate() {
             return false;
@@ -989,11 +1070,15 @@ pub fn search<const B: usize, G: Goal<B>>(mut board: Board<B>, goal: &mut G) -> 
         if goal.prune(&board) {
             return false;
         }
+        if walk.nodes_left == 0 {
+            return true;
+        }
+        walk.nodes_left -= 1;
         let cell = board.branch_cell();
-        let digit = board.candidates[cell].trailing_zeros() as usize;
+        let digit = walk.pick(board.candidates[cell]);
         let mut guess = board;
         guess.place(digit, cell);
-        if search(guess, goal) {
+        if descend(guess, goal, walk) {
             return true;
         }
         board.eliminate(digit, cell);
