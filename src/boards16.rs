@@ -24,22 +24,27 @@ pub fn solutions(grid: &[u8; 256], cap: u64) -> u64 {
     goal.count
 }
 
+/// A minimal unique puzzle: no given can go without a second solution.
 pub fn minimal_unique(rng: &mut Rng) -> [u8; 256] {
-    minimal_unique_solved(rng).0
+    unique_solved(rng, 0).0
 }
 
-/// A minimal unique puzzle and its one solution (the grid it was emptied from: every
-/// removal kept only while [`solutions`] counts one). The same draws as
-/// [`minimal_unique`].
+/// A minimal unique puzzle and its one solution: [`unique_solved`] down to no givens.
+/// The same draws as [`minimal_unique`].
 pub fn minimal_unique_solved(rng: &mut Rng) -> ([u8; 256], [u8; 256]) {
-    let full = full_grid(rng);
-    let puzzle = crate::boards::empty_while_unique(full, rng, 0, solutions);
-    (puzzle, full)
+    unique_solved(rng, 0)
 }
 
 /// A unique puzzle: givens removed in random order while the solution stays unique, until
 /// only `stop_at` are left (or none can go).
 pub fn unique_with_givens(rng: &mut Rng, stop_at: usize) -> [u8; 256] {
+    unique_solved(rng, stop_at).0
+}
+
+/// A unique puzzle and its one solution (the grid it was emptied from: every removal kept
+/// only while [`solutions`] counts one), with at most `stop_at` givens left where it can.
+fn unique_solved(rng: &mut Rng, stop_at: usize) -> ([u8; 256], [u8; 256]) {
     let full = full_grid(rng);
-    crate::boards::empty_while_unique(full, rng, stop_at, solutions)
+    let puzzle = crate::boards::empty_while_unique(full, rng, stop_at, solutions);
+    (puzzle, full)
 }
