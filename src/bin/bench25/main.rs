@@ -6,7 +6,8 @@
 //!   between puzzles (the layout public CodinGame solutions read; see
 //!   docs/design.md#25x25-core).
 //! - `solve SOLVER`: solves every puzzle on standard input with one solver and prints the
-//!   grids in the same layout. `core` is `solutions/coren.rs`; `core16` is
+//!   grids in the same layout. `core` is `solutions/coren.rs` (`first_solution`, with
+//!   restarts), `core-plain` its plain depth-first `search`; `core16` is
 //!   `solutions/core16.rs` (16x16 only); `dlx` and `sat` are the BASELINES of this folder
 //!   (Dancing Links, and CaDiCaL on a CNF), short programs written to be timed against,
 //!   never shipped.
@@ -42,7 +43,7 @@ usage:
                       seconds (default 20) when --cadical is given; a check that runs
                       out keeps the given; --not-unique [--pattern]: G random givens
                       of a random (pattern) grid per board, board i from seed S + i
-  bench25 solve core|core16|dlx|sat [--cadical PATH]  solve the puzzles on stdin
+  bench25 solve core|core-plain|core16|dlx|sat [--cadical PATH]  solve the puzzles on stdin
   bench25 run FILE [--repeat R] [--solvers LIST] [--whole] [--timeout S] [--cadical PATH]
                       time the solvers (default core,dlx,sat; R = 5; each puzzle alone
                       unless --whole; a run over S = 120 s is stopped and reported)
@@ -276,6 +277,14 @@ fn solve_core<const B: usize>(puzzle: &[u8]) -> Option<Vec<u8>> {
     coren::first_solution(coren::Board::<B>::from_grid(puzzle)?)
 }
 
+/// The any-size core's plain depth-first search (lowest digit first, no restarts): what
+/// `core` ran before `first_solution`, and what the design notes' 16x16 table measured.
+fn solve_core_plain<const B: usize>(puzzle: &[u8]) -> Option<Vec<u8>> {
+    let mut goal = coren::FirstSolution::default();
+    coren::search(coren::Board::<B>::from_grid(puzzle)?, &mut goal);
+    goal.grid
+}
+
 fn solve_core16(puzzle: &[u8]) -> Option<Vec<u8>> {
     let grid: [u8; 256] = puzzle.try_into().ok()?;
     let mut goal = core16::FirstSolution::default();
@@ -295,6 +304,10 @@ fn solve(args: &[String]) -> Result<(), String> {
             ("core", 3) => solve_core::<3>(puzzle),
             ("core", 4) => solve_core::<4>(puzzle),
             ("core", 5) => solve_core::<5>(puzzle),
+            ("core-plain", 2) => solve_core_plain::<2>(puzzle),
+            ("core-plain", 3) => solve_core_plain::<3>(puzzle),
+            ("core-plain", 4) => solve_core_plain::<4>(puzzle),
+            ("core-plain", 5) => solve_core_plain::<5>(puzzle),
             ("core16", 4) => solve_core16(puzzle),
             ("dlx", _) => dlx::solve(b, puzzle),
             ("sat", _) => sat::solve(b, puzzle, cadical)?,
