@@ -12,7 +12,7 @@
 use crate::cases::{self, Case};
 use crate::formats::{self, Grid, Grid16, Grid4};
 use crate::rng::Rng;
-use crate::{expected, inequality, killer, oracle};
+use crate::{boardsn, expected, inequality, killer, oracle};
 use std::path::{Path, PathBuf};
 
 /// One problem: what it is, where its files are, how its input looks, and how the oracle
@@ -588,8 +588,7 @@ impl Problem {
                     return Err("a promise of givens is for one 9x9 board a case".into());
                 };
                 let board = parse(text)?;
-                return Ok(board.iter().filter(|&&cell| cell != 0).count() >= least
-                    && !oracle::clashes(&board));
+                return Ok(boardsn::givens(&board) >= least && !oracle::clashes(&board));
             }
             Promise::SolvedByNakedSingles => {
                 let Input::Board9 { parse, .. } = self.input else {
@@ -601,9 +600,10 @@ impl Problem {
                 let Input::Board4 { parse, .. } = self.input else {
                     return Err("a promise of givens and one solution is for a 4x4 board".into());
                 };
-                let board = parse(text)?;
-                return Ok(board.iter().filter(|&&cell| cell != 0).count() >= least
-                    && oracle::count_solutions4(&board, 2) == 1);
+                if boardsn::givens(&parse(text)?) < least {
+                    return Ok(false);
+                }
+                (2, |count, _| count == 1) // and one solution: the count below
             }
             Promise::OneSolutionEach => (2, |count, _| count == 1),
             Promise::FewerSolutionsThan(cap) => (cap, |count, cap| count < cap),
