@@ -24,7 +24,7 @@
 //! | [`timing`] | the bench's timer: a whole process's CPU time, through the runner |
 //! | [`project`] | the project folder, found from the current folder as cargo finds it |
 //! | [`sync`] | the rule that keeps the core copies inside the solutions verbatim |
-//! | [`core9`], [`core16`], [`coren`] | the search cores (9x9, 16x16, any box size), compiled once here for the tools |
+//! | [`core9`], [`core16`], [`coren`], [`learn`] | the search cores (9x9, 16x16, any box size, and clause learning over the last for 25x25), compiled once here for the tools |
 //! | [`trace`] | the search watched step by step (`scripts/trace`): the cores through a watching goal |
 //!
 //! The cores (and P1074's solution, for the trace) are the only files included by path: they are the same bytes that every
@@ -67,6 +67,11 @@ pub mod core16;
 /// The search core for any box size (25x25 and 4x4), `solutions/coren.rs`.
 #[path = "../solutions/coren.rs"]
 pub mod coren;
+
+/// Clause-learning search over the any-size core's board (the 25x25 solver),
+/// `solutions/learn.rs`.
+#[path = "../solutions/learn.rs"]
+pub mod learn;
 
 /// P1074's solution, for its goals (the trace watches its group-bound search): included by
 /// path like the cores, so the trace runs exactly the submitted goal.

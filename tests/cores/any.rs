@@ -16,7 +16,7 @@ fn count<const B: usize>(puzzle: &[u8], cap: u64) -> (u64, Option<Vec<u8>>) {
 }
 
 /// Whether `grid` is a full valid grid keeping the givens of `puzzle` (plain loops).
-fn solves<const B: usize>(grid: &[u8], puzzle: &[u8]) -> bool {
+pub(crate) fn solves<const B: usize>(grid: &[u8], puzzle: &[u8]) -> bool {
     let n = B * B;
     let keeps = grid
         .iter()
@@ -67,7 +67,7 @@ fn nine_by_nine_counts_and_solutions_match_the_plain_oracle() {
 
 /// Solutions of a 4x4 puzzle by trying every digit that no peer holds in the first empty
 /// cell (plain recursion), up to `cap`.
-fn brute_count4(grid: &mut [u8; 16], cap: u64) -> u64 {
+pub(crate) fn brute_count4(grid: &mut [u8; 16], cap: u64) -> u64 {
     let Some(cell) = grid.iter().position(|&v| v == 0) else {
         return u64::from(solves::<2>(&grid[..], &grid[..]));
     };

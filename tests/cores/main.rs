@@ -1,11 +1,12 @@
-//! The cores suite: the search cores (`solutions/core.rs`, `solutions/core16.rs` and, in
-//! [`any`], `solutions/coren.rs`) and
+//! The cores suite: the search cores (`solutions/core.rs`, `solutions/core16.rs`; in
+//! [`any`], `solutions/coren.rs`; in [`learn`], the clause learning of `solutions/learn.rs`) and
 //! the promises every core makes, checked against the plain oracle (`src/oracle.rs`) on
 //! seeded random boards. The macro instantiates the same tests for a box size of 3 (9x9,
 //! [`common9`]) and 4 (16x16, [`common16`]); what only one core shows is in [`nine`] and
 //! [`sixteen`], which use the same helpers.
 
 mod any;
+mod learn;
 mod nine;
 mod sixteen;
 

@@ -230,3 +230,60 @@ fn check_case(cases: &Path, sample: &str, binary: &Path) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The 25x25 solver, `solutions/learn.rs` over `solutions/coren.rs`, inlined the way a
+/// solution would inline them (no registry problem pastes it yet: CodinGame's 25x25
+/// statement is unconfirmed), must compile alone too: checked like a submission, and
+/// built and run by the old compiler on an empty 4x4 board.
+#[test]
+fn the_25x25_solvers_blocks_compile_alone_with_every_rustc_and_edition() {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("standalone-learn");
+    std::fs::create_dir_all(&scratch).unwrap();
+    let block = |name: &str| std::fs::read_to_string(root().join("solutions").join(name)).unwrap();
+    let source = scratch.join("learn.rs");
+    let program = format!(
+        "mod coren {{\n{}}}\nmod learn {{\n{}}}\n\
+         fn main() {{\n    let board = coren::Board::<2>::from_grid(&[0; 16]).unwrap();\n    \
+         let grid = learn::first_solution(board).unwrap();\n    \
+         println!(\"{{}}\", grid.iter().map(|d| d.to_string()).collect::<String>());\n}}\n",
+        block("coren.rs"),
+        block("learn.rs")
+    );
+    std::fs::write(&source, program).unwrap();
+    for compiler in compilers() {
+        for edition in compiler.editions() {
+            let what = format!("learn.rs with {}, edition {edition}", compiler.name());
+            let binary = scratch.join(format!("learn-{edition}-{}", compiler.is_old));
+            let output = Command::new(&compiler.program)
+                .args(["--edition", edition, "--crate-name", "blocks", "-o"])
+                .arg(&binary)
+                .arg(&source)
+                .output()
+                .unwrap();
+            let messages = String::from_utf8_lossy(&output.stderr);
+            assert!(output.status.success(), "{what}: rustc failed:\n{messages}");
+            assert!(messages.trim().is_empty(), "{what}: warnings:\n{messages}");
+            let run = Command::new(&binary).output().unwrap();
+            let grid = String::from_utf8_lossy(&run.stdout);
+            let digits: Vec<u8> = grid.trim().bytes().map(|b| b - b'0').collect();
+            assert!(is_full_grid4(&digits), "{what}: printed {grid:?}");
+        }
+    }
+    std::fs::remove_dir_all(&scratch).ok();
+}
+
+/// Whether `digits` is a full valid 4x4 grid: each row, column and box holds 1 to 4.
+fn is_full_grid4(digits: &[u8]) -> bool {
+    let unit = |cells: [usize; 4]| {
+        let mut seen: Vec<u8> = cells.iter().map(|&cell| digits[cell]).collect();
+        seen.sort_unstable();
+        seen == [1, 2, 3, 4]
+    };
+    digits.len() == 16
+        && (0..4).all(|i| {
+            let corner = i / 2 * 8 + i % 2 * 2;
+            unit([4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3])
+                && unit([i, i + 4, i + 8, i + 12])
+                && unit([corner, corner + 1, corner + 4, corner + 5])
+        })
+}

@@ -6,8 +6,9 @@
 //!   between puzzles (the layout public CodinGame solutions read; see
 //!   docs/design.md#25x25-core).
 //! - `solve SOLVER`: solves every puzzle on standard input with one solver and prints the
-//!   grids in the same layout. `core` is `solutions/coren.rs` (`first_solution`, with
-//!   restarts), `core-plain` its plain depth-first `search`; `core16` is
+//!   grids in the same layout. `learn` is `solutions/learn.rs` (clause learning over the
+//!   any-size core's board: the 25x25 solver), `core` is `solutions/coren.rs`
+//!   (`first_solution`, with restarts), `core-plain` its plain depth-first `search`; `core16` is
 //!   `solutions/core16.rs` (16x16 only); `dlx` and `sat` are the BASELINES of this folder
 //!   (Dancing Links, and CaDiCaL on a CNF), short programs written to be timed against,
 //!   never shipped.
@@ -26,7 +27,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use sudoku_toolkit::rng::Rng;
 use sudoku_toolkit::runner::Untimed;
-use sudoku_toolkit::{boardsn, core16, coren, timing};
+use sudoku_toolkit::{boardsn, core16, coren, learn, timing};
 
 const HELP: &str = "\
 bench25: the 25x25 bench and the any-size core's 16x16 check
@@ -43,9 +44,10 @@ usage:
                       seconds (default 20) when --cadical is given; a check that runs
                       out keeps the given; --not-unique [--pattern]: G random givens
                       of a random (pattern) grid per board, board i from seed S + i
-  bench25 solve core|core-plain|core16|dlx|sat [--cadical PATH]  solve the puzzles on stdin
+  bench25 solve learn|core|core-plain|core16|dlx|sat [--cadical PATH]
+                      solve the puzzles on stdin
   bench25 run FILE [--repeat R] [--solvers LIST] [--whole] [--timeout S] [--cadical PATH]
-                      time the solvers (default core,dlx,sat; R = 5; each puzzle alone
+                      time the solvers (default learn,core,dlx,sat; R = 5; each puzzle alone
                       unless --whole; a run over S = 120 s is stopped and reported)
 Puzzles: N lines of N characters, a blank line between puzzles; 4x4 and 9x9 in digits
 (0 or . empty), 16x16 and 25x25 in letters from A (. or - empty).";
@@ -273,6 +275,10 @@ fn print(b: usize, grid: &[u8]) -> String {
     out
 }
 
+fn solve_learn<const B: usize>(puzzle: &[u8]) -> Option<Vec<u8>> {
+    learn::first_solution(coren::Board::<B>::from_grid(puzzle)?)
+}
+
 fn solve_core<const B: usize>(puzzle: &[u8]) -> Option<Vec<u8>> {
     coren::first_solution(coren::Board::<B>::from_grid(puzzle)?)
 }
@@ -300,6 +306,10 @@ fn solve(args: &[String]) -> Result<(), String> {
     let mut out = String::new();
     for (index, puzzle) in puzzles.iter().enumerate() {
         let answer = match (solver, b) {
+            ("learn", 2) => solve_learn::<2>(puzzle),
+            ("learn", 3) => solve_learn::<3>(puzzle),
+            ("learn", 4) => solve_learn::<4>(puzzle),
+            ("learn", 5) => solve_learn::<5>(puzzle),
             ("core", 2) => solve_core::<2>(puzzle),
             ("core", 3) => solve_core::<3>(puzzle),
             ("core", 4) => solve_core::<4>(puzzle),
@@ -355,7 +365,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let file = args.first().ok_or("run needs a puzzle file")?;
     let repeat = number(args, "--repeat", 5)?.max(1);
     let solvers: Vec<&str> = option(args, "--solvers")?
-        .unwrap_or("core,dlx,sat")
+        .unwrap_or("learn,core,dlx,sat")
         .split(',')
         .collect();
     let cadical = option(args, "--cadical")?.unwrap_or("cadical");
