@@ -29,7 +29,6 @@ pub fn solve<R: BufRead, W: Write>(input: R, output: W) -> Result<(), String> {
 }
 
 fn answer_all<R: BufRead, W: Write>(mut lines: Lines<R>, output: &mut W) -> Result<(), String> {
-    let mut text = String::with_capacity(90);
     let mut any_line = false;
     while let Some((number, line)) = lines.next_nonblank()? {
         any_line = true;
@@ -49,17 +48,26 @@ fn answer_all<R: BufRead, W: Write>(mut lines: Lines<R>, output: &mut W) -> Resu
         if let Some(board) = bitcore::Board::from_grid(&grid) {
             bitcore::search(board, &mut goal);
         }
-        text.clear();
-        let solution = goal.grid.as_ref().map(|grid| &grid[..]);
-        input::push_answer(&mut text, solution, 81, false, input::digit, NO_SOLUTION);
-        output
-            .write_all(text.as_bytes())
-            .map_err(input::write_failed)?;
+        let written = match goal.grid {
+            Some(grid) => output.write_all(&answer_line(&grid)),
+            None => writeln!(output, "{NO_SOLUTION}"),
+        };
+        written.map_err(input::write_failed)?;
     }
     if !any_line {
         return Err("empty input: expected puzzles of 81 characters `1`-`9` or `.`".to_string());
     }
     Ok(())
+}
+
+/// A solved grid as its answer line: 81 digits and a line feed, made in place (the shared
+/// `input::push_answer` builds a `String`, whose UTF-8 check alone cost more than this).
+fn answer_line(grid: &[u8; 81]) -> [u8; 82] {
+    let mut line = [b'\n'; 82];
+    for (byte, &cell) in line.iter_mut().zip(grid) {
+        *byte = b'0' + cell;
+    }
+    line
 }
 
 /// An 81-character puzzle line as cells (0 = empty), or `None` if malformed.
@@ -222,7 +230,7 @@ impl<R: BufRead> Lines<R> {
             }
             any = true;
             // The line's bytes in this buffer: up to the newline, or all of it.
-            let (mut part, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+            let (mut part, used, ended) = match line_feed_in(buffer) {
                 Some(end) => (&buffer[..end], end + 1, true),
                 None => (buffer, buffer.len(), false),
             };
@@ -422,6 +430,25 @@ impl<R: BufRead> Tokens<R> {
         self.input.consume(taken);
         Ok(taken > 0)
     }
+}
+
+/// Where the first line feed in `bytes` is, looked for 8 bytes a step: byte by byte, the
+/// search was most of reading an AcWing 166 line (docs/design.md#reading-and-writing). A
+/// word holds one when `x = word ^ 0x0A0A..` has a zero byte: `(x - 0x0101..) & !x &
+/// 0x8080..` is not 0 exactly then (a borrow starts only at a zero byte).
+fn line_feed_in(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::MAX / 255;
+    let mut at = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_ne_bytes(word) ^ (10 * ONES);
+        if x.wrapping_sub(ONES) & !x & (ONES << 7) != 0 {
+            break;
+        }
+        at += 8;
+    }
+    Some(at + bytes[at..].iter().position(|&byte| byte == b'\n')?)
 }
 
 fn read_failed(error: io::Error) -> String {
