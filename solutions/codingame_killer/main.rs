@@ -300,7 +300,7 @@ impl<R: BufRead> Lines<R> {
             }
             any = true;
             // The line's bytes in this buffer: up to the newline, or all of it.
-            let (mut part, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+            let (mut part, used, ended) = match line_feed_in(buffer) {
                 Some(end) => (&buffer[..end], end + 1, true),
                 None => (buffer, buffer.len(), false),
             };
@@ -500,6 +500,25 @@ impl<R: BufRead> Tokens<R> {
         self.input.consume(taken);
         Ok(taken > 0)
     }
+}
+
+/// Where the first line feed in `bytes` is, looked for 8 bytes a step: byte by byte, the
+/// search was most of reading an AcWing 166 line (docs/design.md#reading-and-writing). A
+/// word holds one when `x = word ^ 0x0A0A..` has a zero byte: `(x - 0x0101..) & !x &
+/// 0x8080..` is not 0 exactly then (a borrow starts only at a zero byte).
+fn line_feed_in(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::MAX / 255;
+    let mut at = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_ne_bytes(word) ^ (10 * ONES);
+        if x.wrapping_sub(ONES) & !x & (ONES << 7) != 0 {
+            break;
+        }
+        at += 8;
+    }
+    Some(at + bytes[at..].iter().position(|&byte| byte == b'\n')?)
 }
 
 fn read_failed(error: io::Error) -> String {
@@ -1831,18 +1850,36 @@ impl Board {
 
     /// The grid as 81 values, `1..=9` for placed cells and `0` for open ones.
     pub fn grid(&self) -> [u8; 81] {
-        let mut grid = [0; 81];
-        // Band by band: no division. Digits in rising order (a later one overwrites).
-        for (band, cells) in grid.chunks_exact_mut(27).enumerate() {
-            let open = self.unsolved[band];
+        // Bit-sliced, with no loop per cell: a cell's value 1-9 has 4 bits, and bit `k` of
+        // it is in the cells of the digits whose value has bit `k`. A cell not open holds
+        // one digit (every rule only takes digits away, and a cell leaves `unsolved` when
+        // one is left), so the digits' words OR into its value; an open cell reads 0.
+        let mut bytes = [0; 88]; // 7 more: every 7 cells are written as 8 bytes
+        for band in 0..3 {
+            let solved = !self.unsolved[band];
+            let mut value_bits = [0u32; 4];
             for digit in 0..9 {
-                let mut placed = self.candidates[3 * digit + band] & !open & FULL_BAND;
-                while placed != 0 {
-                    cells[placed.trailing_zeros() as usize] = digit as u8 + 1;
-                    placed &= placed - 1;
+                for (k, bits) in value_bits.iter_mut().enumerate() {
+                    if (digit + 1) >> k & 1 == 1 {
+                        *bits |= self.candidates[3 * digit + band] & solved;
+                    }
                 }
             }
+            // 7 cells at a time: 7 bits `b` spread to the low bit of 7 bytes by one multiply
+            // (bit `j` of `b * 0x0408_1020_4081` lands at `8 * j`, and no two copies overlap).
+            // The eighth byte is 0, and the next 7 cells' write covers it.
+            for chunk in 0..4 {
+                let mut values = 0;
+                for (k, bits) in value_bits.iter().enumerate() {
+                    let b = u64::from(bits >> (7 * chunk) & 0x7F);
+                    values |= ((b * 0x0408_1020_4081) & 0x0001_0101_0101_0101) << k;
+                }
+                let at = 27 * band + 7 * chunk;
+                bytes[at..at + 8].copy_from_slice(&values.to_le_bytes());
+            }
         }
+        let mut grid = [0; 81];
+        grid.copy_from_slice(&bytes[..81]);
         grid
     }
 }

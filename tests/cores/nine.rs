@@ -501,3 +501,62 @@ fn the_plain_score_count_matches_the_hardware_count() {
         );
     }
 }
+
+/// Checks `grid()` at every step of a search: a cell it shows placed holds that digit alone,
+/// and on a settled board (a guess's, a completion) it shows every cell that is not open.
+struct GridChecker {
+    steps: usize,
+    solutions: usize,
+}
+
+impl GridChecker {
+    fn check(&mut self, board: &Board, settled: bool) {
+        let grid = board.grid();
+        for (cell, &value) in grid.iter().enumerate() {
+            if value != 0 {
+                assert_eq!(board.candidates_of(cell), 1 << (value - 1), "cell {cell}");
+            }
+        }
+        if settled {
+            let placed = grid.iter().filter(|&&value| value != 0).count();
+            assert_eq!(placed as u32, 81 - board.open_cells());
+        }
+        self.steps += 1;
+    }
+}
+
+impl Goal for GridChecker {
+    const WATCHES: bool = true;
+
+    fn found(&mut self, board: &Board) -> bool {
+        self.check(board, true);
+        self.solutions += 1;
+        self.solutions == 20
+    }
+
+    fn step(&mut self, step: bitcore::Step, board: &Board) {
+        let settled = matches!(step, bitcore::Step::Guess { .. });
+        self.check(board, settled);
+    }
+}
+
+/// `grid()` reads a cell's value from the digits' words at once (bit-sliced), which is right
+/// only while a cell that is not open holds one digit: checked on every step of searches
+/// over random puzzles, dead ends and contradicting visits included.
+#[test]
+fn the_grid_shows_each_placed_cell_s_one_digit_at_every_step() {
+    let mut rng = Rng::new(2026_1127);
+    let mut steps = 0;
+    for _ in 0..60 {
+        let blanks = 50 + rng.below(12);
+        let puzzle = random_puzzle(&mut rng, blanks);
+        // Up to 20 completions each: dead ends and guesses on the way to them.
+        let mut goal = GridChecker {
+            steps: 0,
+            solutions: 0,
+        };
+        search(Board::from_grid(&puzzle).unwrap(), &mut goal);
+        steps += goal.steps;
+    }
+    assert!(steps > 10_000, "{steps}");
+}
