@@ -188,7 +188,7 @@ impl<R: BufRead> Lines<R> {
             }
             any = true;
             // The line's bytes in this buffer: up to the newline, or all of it.
-            let (mut part, used, ended) = match line_feed_in(buffer) {
+            let (mut part, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
                 Some(end) => (&buffer[..end], end + 1, true),
                 None => (buffer, buffer.len(), false),
             };
@@ -388,25 +388,6 @@ impl<R: BufRead> Tokens<R> {
         self.input.consume(taken);
         Ok(taken > 0)
     }
-}
-
-/// Where the first line feed in `bytes` is, looked for 8 bytes a step: byte by byte, the
-/// search was most of reading an AcWing 166 line (docs/design.md#reading-and-writing). A
-/// word holds one when `x = word ^ 0x0A0A..` has a zero byte: `(x - 0x0101..) & !x &
-/// 0x8080..` is not 0 exactly then (a borrow starts only at a zero byte).
-fn line_feed_in(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::MAX / 255;
-    let mut at = 0;
-    for chunk in bytes.chunks_exact(8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_ne_bytes(word) ^ (10 * ONES);
-        if x.wrapping_sub(ONES) & !x & (ONES << 7) != 0 {
-            break;
-        }
-        at += 8;
-    }
-    Some(at + bytes[at..].iter().position(|&byte| byte == b'\n')?)
 }
 
 fn read_failed(error: io::Error) -> String {

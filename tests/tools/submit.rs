@@ -208,34 +208,19 @@ fn submit_refuses_what_it_does_not_know() {
     }
 }
 
-/// SPOJ SUDOKU's note says what to paste at SPOJ: the file as it is while it fits SPOJ's
-/// source limit, study comments and all, else what `scripts/submit` prints (the stripped
-/// text, which `submit_prints_the_file_or_its_stripped_text_within_the_limit` holds to the
-/// limit). The shared reader and core it inlines took it over the limit once already.
+/// SPOJ SUDOKU's file is pasted at SPOJ as it is (its README says so), so it must stay
+/// within SPOJ's source limit, study comments and all.
 #[test]
-fn spoj_sudokus_note_says_what_fits_spojs_limit() {
+fn spoj_sudoku_fits_spojs_limit_as_it_is() {
     let spoj = profiles::PROFILES
         .iter()
         .find(|p| p.name == "spoj")
         .unwrap();
     let limit = spoj.source_limit.unwrap();
     let file = std::fs::read(root().join("solutions/spoj_sudoku/main.rs")).unwrap();
-    let note = std::fs::read_to_string(root().join("solutions/spoj_sudoku/README.md")).unwrap();
-    // The note's words with its line breaks as spaces.
-    let words = note.split_whitespace().collect::<Vec<_>>().join(" ");
-    let says_stripped =
-        words.contains("paste what `scripts/submit spoj_sudoku --profile spoj` prints");
-    if file.len() as u64 <= limit {
-        assert!(
-            !says_stripped,
-            "solutions/spoj_sudoku/main.rs is {} bytes, within SPOJ's {limit}: its note should say to submit it as it is",
-            file.len()
-        );
-    } else {
-        assert!(
-            says_stripped,
-            "solutions/spoj_sudoku/main.rs is {} bytes, over SPOJ's {limit}: its note should say to paste what `scripts/submit spoj_sudoku --profile spoj` prints",
-            file.len()
-        );
-    }
+    assert!(
+        file.len() as u64 <= limit,
+        "solutions/spoj_sudoku/main.rs is {} bytes, over SPOJ's {limit}",
+        file.len()
+    );
 }
