@@ -33,15 +33,17 @@
 //!
 //! # Branching
 //! Binary and iterative, on the bi-value cell whose guess forces most (the 16x16 core's
-//! score, `branch_cell`), else the open cell with fewest candidates; the lowest digit
-//! first, on a copy; after a failed guess the digit leaves the cell and the board
+//! score, `branch_cell`), else the open cell with fewest candidates; the digit the goal
+//! names first (`Goal::first_digit`, by default the lowest), on a copy; after a failed guess the digit leaves the cell and the board
 //! propagates again. No allocation on the search path. Each guess is one level of
 //! recursion holding a board copy and `propagate`'s worklist (about 4.4 KB): completing a
 //! nearly empty 25x25 board goes hundreds of levels deep, which a main thread's usual 8 MB
 //! stack holds and a spawned thread's 2 MB may not.
 //!
 //! `first_solution` (for goals that want any one solution) restarts that search under
-//! growing budgets of guesses with a seeded random digit order: near 40% givens one
+//! growing budgets of guesses with a seeded random digit order (a goal, `Attempt`, that
+//! names each guess's digit and stops the search when its budget is spent, so a plain
+//! search pays nothing for it): near 40% givens one
 //! depth-first order can stay far longer under an early wrong guess than another order
 //! needs in all (docs/design.md#25x25-core). Counting and uniqueness goals use `search`, which
 //! must see the whole tree.
@@ -81,6 +83,13 @@ pub trait Goal<const B: usize> {
     /// Called at every node after propagation; return `true` to skip this subtree.
     fn prune(&mut self, _board: &Board<B>) -> bool {
         false
+    }
+    /// The digit to try first at a guess, of the branching cell's candidates `digits`
+    /// (bit `d` = digit `d`), or `None` to stop the whole search (`first_solution`'s
+    /// budget spent). By default the lowest.
+    #[inline]
+    fn first_digit(&mut self, digits: u32) -> Option<usize> {
+        Some(digits.trailing_zeros() as usize)
     }
 }
 
@@ -421,12 +430,29 @@ impl<const B: usize> Board<B> {
 
 /// Visits the completions of `board` and reports each to `goal`. Returns `true` when the
 /// goal stopped the search.
-pub fn search<const B: usize, G: Goal<B>>(board: Board<B>, goal: &mut G) -> bool {
-    let mut walk = Walk {
-        state: 0,
-        nodes_left: u64::MAX,
-    };
-    descend(board, goal, &mut walk)
+pub fn search<const B: usize, G: Goal<B>>(mut board: Board<B>, goal: &mut G) -> bool {
+    loop {
+        if !board.propagate() {
+            return false;
+        }
+        if board.is_solved() {
+            return goal.found(&board);
+        }
+        if goal.prune(&board) {
+            return false;
+        }
+        let cell = board.branch_cell();
+        let digit = match goal.first_digit(board.candidates[cell]) {
+            Some(digit) => digit,
+            None => return true,
+        };
+        let mut guess = board;
+        guess.place(digit, cell);
+        if search(guess, goal) {
+            return true;
+        }
+        board.eliminate(digit, cell);
+    }
 }
 
 /// The first solution of `board` (any one, when it has several), by searches that each
@@ -436,14 +462,14 @@ pub fn search<const B: usize, G: Goal<B>>(board: Board<B>, goal: &mut G) -> bool
 /// another order needs to find a solution (heavy-tailed run times); restarts cut the
 /// tail. Deterministic: the same board gives the same solution.
 pub fn first_solution<const B: usize>(board: Board<B>) -> Option<Vec<u8>> {
-    let mut goal = FirstSolution::default();
     for attempt in 1u64.. {
-        let mut walk = Walk {
+        let mut goal = Attempt {
+            grid: None,
             state: attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
-            nodes_left: luby(attempt) * RESTART_UNIT,
+            guesses_left: luby(attempt) * RESTART_UNIT,
         };
-        descend(board, &mut goal, &mut walk);
-        if goal.grid.is_some() || walk.nodes_left > 0 {
+        search(board, &mut goal);
+        if goal.grid.is_some() || goal.guesses_left > 0 {
             // Found, or the whole tree seen without running out: no solution.
             return goal.grid;
         }
@@ -467,19 +493,25 @@ fn luby(i: u64) -> u64 {
     }
 }
 
-/// How one depth-first walk picks digits, and how many guesses it may still make.
-struct Walk {
-    /// 0: the lowest digit first; else the state of a xorshift generator that picks.
+/// Goal of one `first_solution` attempt: the first solution, within a budget of guesses,
+/// each guess's digit drawn by a seeded xorshift generator.
+struct Attempt {
+    grid: Option<Vec<u8>>,
     state: u64,
-    nodes_left: u64,
+    guesses_left: u64,
 }
 
-impl Walk {
-    /// The digit of `digits` to try first.
-    fn pick(&mut self, digits: u32) -> usize {
-        if self.state == 0 {
-            return digits.trailing_zeros() as usize;
+impl<const B: usize> Goal<B> for Attempt {
+    fn found(&mut self, board: &Board<B>) -> bool {
+        self.grid = Some(board.grid());
+        true
+    }
+
+    fn first_digit(&mut self, digits: u32) -> Option<usize> {
+        if self.guesses_left == 0 {
+            return None;
         }
+        self.guesses_left -= 1;
         self.state ^= self.state << 13;
         self.state ^= self.state >> 7;
         self.state ^= self.state << 17;
@@ -489,35 +521,7 @@ impl Walk {
             rest &= rest - 1;
             skip -= 1;
         }
-        rest.trailing_zeros() as usize
-    }
-}
-
-/// The search of [`search`] within `walk`'s budget: `true` when the goal stopped it or
-/// the budget ran out (`walk.nodes_left == 0`).
-fn descend<const B: usize, G: Goal<B>>(mut board: Board<B>, goal: &mut G, walk: &mut Walk) -> bool {
-    loop {
-        if !board.propagate() {
-            return false;
-        }
-        if board.is_solved() {
-            return goal.found(&board);
-        }
-        if goal.prune(&board) {
-            return false;
-        }
-        if walk.nodes_left == 0 {
-            return true;
-        }
-        walk.nodes_left -= 1;
-        let cell = board.branch_cell();
-        let digit = walk.pick(board.candidates[cell]);
-        let mut guess = board;
-        guess.place(digit, cell);
-        if descend(guess, goal, walk) {
-            return true;
-        }
-        board.eliminate(digit, cell);
+        Some(rest.trailing_zeros() as usize)
     }
 }
 
