@@ -186,6 +186,9 @@ pub trait Described {
     fn rejects(&self, _board: &Snapshot) -> Option<String> {
         None
     }
+    /// What the goal adds to the trace before the search (Killer: its cages, which the
+    /// page draws and the cage rule's steps read).
+    fn dress(&self, _trace: &mut Trace) {}
 }
 
 impl Described for nine::FirstSolution {}
@@ -229,19 +232,21 @@ impl Described for p4573::Signs {
 /// none such; the goal checks anyway).
 impl Described for Cages {
     fn rejects(&self, board: &Snapshot) -> Option<String> {
-        let cage = self.cages.iter().find(|cage| {
-            let digits = cage
-                .cells
-                .iter()
-                .fold(0u32, |mask, &cell| mask | 1 << board.values[cell]);
-            let sum: u32 = cage.cells.iter().map(|&c| u32::from(board.values[c])).sum();
-            digits.count_ones() as usize != cage.cells.len() || sum != cage.sum
-        })?;
+        let grid: [u8; 81] = board.values[..].try_into().ok()?;
+        let cage = self.broken_cage(&grid)?;
         Some(format!(
             "a completion where the cage of {} does not hold distinct digits adding up to {}",
             cell_name(3, cage.cells[0]),
             cage.sum
         ))
+    }
+
+    fn dress(&self, trace: &mut Trace) {
+        trace.cages = self
+            .cages
+            .iter()
+            .map(|c| (c.cells.clone(), c.sum))
+            .collect();
     }
 }
 
@@ -1289,7 +1294,8 @@ macro_rules! watch {
             limit: usize,
         ) -> Tracer<$goal> {
             let high_first = <$goal as $core::Goal>::HIGH_DIGITS_FIRST;
-            let trace = Trace::new($snap(&board), high_first, limit);
+            let mut trace = Trace::new($snap(&board), high_first, limit);
+            inner.dress(&mut trace);
             let mut tracer = Tracer { inner, trace };
             $core::search(board, &mut tracer);
             tracer
@@ -1431,15 +1437,9 @@ pub fn trace_problem(
                 _ => unreachable!(),
             };
             // As both solutions search: the cage goal with its rule, to the first solution.
-            let cages = puzzle.cages();
             let board = cages_core::Board::from_grid(&puzzle.givens).ok_or_else(clash)?;
-            let outline = cages.iter().map(|c| (c.cells.clone(), c.sum)).collect();
-            let goal = Cages::new(cages, 1, true);
-            let mut trace = Trace::new(snap_cages(&board), false, limit);
-            trace.cages = outline;
-            let mut tracer = Tracer { inner: goal, trace };
-            cages_core::search(board, &mut tracer);
-            Ok(tracer.trace)
+            let goal = Cages::new(puzzle.cages(), 1, true);
+            Ok(run_cages(board, goal, limit).trace)
         }
         Input::Board4 { .. } => Err(format!(
             "{name}: not traced: the any-size core (solutions/coren.rs) shows the watching \
