@@ -572,9 +572,10 @@ mod coren {
 //!
 //! # What it does
 //! The same API and names as the 9x9 and 16x16 cores (`Board`, `Goal`, `search`,
-//! `FirstSolution`, `CountSolutions`), generic over the box size, plus `first_solution`
-//! (a search with restarts). It serves the sizes that have no core of their own (25x25,
-//! 4x4). 9x9 and 16x16 keep their banded bitboard cores, which it does not beat
+//! `FirstSolution`, `CountSolutions`, the watching hook `Goal::WATCHES` and `Step`),
+//! generic over the box size, plus `first_solution` (a search with restarts). It serves
+//! the sizes that have no core of their own (25x25, 4x4). 9x9 and 16x16 keep their banded
+//! bitboard cores, which it does not beat
 //! (docs/design.md#25x25-core has the measurement and the reason a 25x25 band design does
 //! not fit).
 //!
@@ -644,6 +645,32 @@ pub struct Board<const B: usize> {
     open: u16,
 }
 
+/// One step of the search, shown to a goal that watches (`Goal::WATCHES`: the trace tool's,
+/// `scripts/trace`). Digits are 0-based; the board is as the step left it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A naked single: open `cell`'s one candidate, `digit`, placed and taken from the
+    /// cell's row, column and box.
+    Single { cell: usize, digit: usize },
+    /// A hidden single: `digit` has one place left in `unit` (rows `0..N`, columns
+    /// `N..2N`, boxes `2N..3N`), `cell`, which keeps only it (a `Single` places it).
+    Hidden {
+        unit: usize,
+        cell: usize,
+        digit: usize,
+    },
+    /// Locked candidates: box `index` (row-major) took digits from the rest of its rows
+    /// and columns.
+    Locked { index: usize },
+    /// A guess: `digit` goes in `cell` on a copy, whose subtree is searched next. The board
+    /// is the node's, before the guess.
+    Guess { cell: usize, digit: usize },
+    /// The guess's subtree is done: `digit` leaves `cell`.
+    Undo { cell: usize, digit: usize },
+    /// Propagation met a contradiction: this node is a dead end.
+    DeadEnd,
+}
+
 /// What the search reports to, and what decides the search's purpose.
 pub trait Goal<const B: usize> {
     /// Called with each complete, valid grid. Return `true` to stop the whole search.
@@ -659,6 +686,11 @@ pub trait Goal<const B: usize> {
     fn first_digit(&mut self, digits: u32) -> Option<usize> {
         Some(digits.trailing_zeros() as usize)
     }
+    /// Whether the goal watches the search step by step (`step`). Off, every call of
+    /// `step` is compiled out (docs/design.md#watching-the-search).
+    const WATCHES: bool = false;
+    /// Called at each step of the search (`Step`) when `WATCHES` is on.
+    fn step(&mut self, _step: Step, _board: &Board<B>) {}
 }
 
 impl<const B: usize> Board<B> {
@@ -740,6 +772,11 @@ impl<const B: usize> Board<B> {
 
     /// Applies every forced move until none is left. Returns `false` on a contradiction.
     pub fn propagate(&mut self) -> bool {
+        self.settle(&mut FirstSolution::default())
+    }
+
+    /// `propagate`, showing its steps to a goal that watches.
+    fn settle<G: Goal<B>>(&mut self, goal: &mut G) -> bool {
         let mut pending = [0u16; MAX_CELLS];
         let mut len = 0;
         for cell in 0..Self::CELLS {
@@ -753,16 +790,24 @@ impl<const B: usize> Board<B> {
             while len > 0 {
                 len -= 1;
                 let cell = usize::from(pending[len]);
-                if self.values[cell] == 0 && !self.assign(cell, &mut pending, &mut len) {
+                if self.values[cell] != 0 {
+                    continue;
+                }
+                let placed = self.assign(cell, &mut pending, &mut len);
+                if G::WATCHES && self.values[cell] != 0 {
+                    let digit = usize::from(self.values[cell] - 1);
+                    goal.step(Step::Single { cell, digit }, self);
+                }
+                if !placed {
                     return false;
                 }
             }
-            match self.hidden_singles(&mut pending, &mut len) {
+            match self.hidden_singles(&mut pending, &mut len, goal) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !self.locked_candidates(&mut pending, &mut len) {
+            if !self.locked_candidates(&mut pending, &mut len, goal) {
                 return true;
             }
         }
@@ -815,7 +860,12 @@ impl<const B: usize> Board<B> {
 
     /// Hidden singles in every unit. `None` when a unit has no place left for a digit;
     /// else whether any cell was restricted to its hidden single (and queued).
-    fn hidden_singles(&mut self, pending: &mut [u16; MAX_CELLS], len: &mut usize) -> Option<bool> {
+    fn hidden_singles<G: Goal<B>>(
+        &mut self,
+        pending: &mut [u16; MAX_CELLS],
+        len: &mut usize,
+        goal: &mut G,
+    ) -> Option<bool> {
         let mut found = false;
         for unit in 0..3 * Self::N {
             let (mut once, mut twice) = (0u32, 0u32);
@@ -835,10 +885,15 @@ impl<const B: usize> Board<B> {
                     let cell = Self::unit_cell(unit, k);
                     if self.candidates[cell] & bit != 0 {
                         if self.values[cell] == 0 {
+                            let before = self.candidates[cell];
                             self.candidates[cell] = bit;
                             pending[*len] = cell as u16;
                             *len += 1;
                             found = true;
+                            if G::WATCHES && before != bit {
+                                let digit = bit.trailing_zeros() as usize;
+                                goal.step(Step::Hidden { unit, cell, digit }, self);
+                            }
                         }
                         break;
                     }
@@ -851,10 +906,16 @@ impl<const B: usize> Board<B> {
     /// Locked candidates: a digit that an open part of a box offers in one row (column)
     /// only leaves that row (column) outside the box. Whether anything changed (new
     /// singles are queued; a cell emptied is found by the next round's hidden singles).
-    fn locked_candidates(&mut self, pending: &mut [u16; MAX_CELLS], len: &mut usize) -> bool {
+    fn locked_candidates<G: Goal<B>>(
+        &mut self,
+        pending: &mut [u16; MAX_CELLS],
+        len: &mut usize,
+        goal: &mut G,
+    ) -> bool {
         let n = Self::N;
         let mut changed = false;
         for b in 0..n {
+            let mut took = false;
             let corner = b / B * B * n + b % B * B;
             // Digits still open in each row and column of the box.
             let (mut rows, mut cols) = ([0u32; 5], [0u32; 5]);
@@ -877,14 +938,18 @@ impl<const B: usize> Board<B> {
                 for k in 0..n {
                     if k / B != b % B {
                         let cell = corner - corner % n + line * n + k;
-                        changed |= self.drop_locked(cell, row_only, pending, len);
+                        took |= self.drop_locked(cell, row_only, pending, len);
                     }
                     if k / B != b / B {
                         let cell = k * n + corner % n + line;
-                        changed |= self.drop_locked(cell, col_only, pending, len);
+                        took |= self.drop_locked(cell, col_only, pending, len);
                     }
                 }
             }
+            if G::WATCHES && took {
+                goal.step(Step::Locked { index: b }, self);
+            }
+            changed |= took;
         }
         changed
     }
@@ -1000,7 +1065,10 @@ impl<const B: usize> Board<B> {
 /// goal stopped the search.
 pub fn search<const B: usize, G: Goal<B>>(mut board: Board<B>, goal: &mut G) -> bool {
     loop {
-        if !board.propagate() {
+        if !board.settle(goal) {
+            if G::WATCHES {
+                goal.step(Step::DeadEnd, &board);
+            }
             return false;
         }
         if board.is_solved() {
@@ -1016,10 +1084,16 @@ pub fn search<const B: usize, G: Goal<B>>(mut board: Board<B>, goal: &mut G) -> 
         };
         let mut guess = board;
         guess.place(digit, cell);
+        if G::WATCHES {
+            goal.step(Step::Guess { cell, digit }, &board);
+        }
         if search(guess, goal) {
             return true;
         }
         board.eliminate(digit, cell);
+        if G::WATCHES {
+            goal.step(Step::Undo { cell, digit }, &board);
+        }
     }
 }
 
