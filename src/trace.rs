@@ -826,14 +826,8 @@ impl Trace {
             );
         }
         // 16x16: the forcing score of each bi-value cell.
-        let peers = |cell: usize| {
-            (0..side * side).filter(move |&p| {
-                p != cell
-                    && (p / side == cell / side
-                        || p % side == cell % side
-                        || box_of(p) == box_of(cell))
-            })
-        };
+        let peers =
+            |cell: usize| (0..side * side).filter(move |&p| p != cell && self.peers(p, cell));
         let mut best = (0, 0);
         for cell in 0..side * side {
             if !(open(cell) && count(cell) == 2) {
