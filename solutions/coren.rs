@@ -4,9 +4,10 @@
 //!
 //! # What it does
 //! The same API and names as the 9x9 and 16x16 cores (`Board`, `Goal`, `search`,
-//! `FirstSolution`, `CountSolutions`), generic over the box size, plus `first_solution`
-//! (a search with restarts). It serves the sizes that have no core of their own (25x25,
-//! 4x4). 9x9 and 16x16 keep their banded bitboard cores, which it does not beat
+//! `FirstSolution`, `CountSolutions`, the watching hook `Goal::WATCHES` and `Step`),
+//! generic over the box size, plus `first_solution` (a search with restarts). It serves
+//! the sizes that have no core of their own (25x25, 4x4). 9x9 and 16x16 keep their banded
+//! bitboard cores, which it does not beat
 //! (docs/design.md#25x25-core has the measurement and the reason a 25x25 band design does
 //! not fit).
 //!
@@ -33,15 +34,17 @@
 //!
 //! # Branching
 //! Binary and iterative, on the bi-value cell whose guess forces most (the 16x16 core's
-//! score, `branch_cell`), else the open cell with fewest candidates; the lowest digit
-//! first, on a copy; after a failed guess the digit leaves the cell and the board
+//! score, `branch_cell`), else the open cell with fewest candidates; the digit the goal
+//! names first (`Goal::first_digit`, by default the lowest), on a copy; after a failed guess the digit leaves the cell and the board
 //! propagates again. No allocation on the search path. Each guess is one level of
 //! recursion holding a board copy and `propagate`'s worklist (about 4.4 KB): completing a
 //! nearly empty 25x25 board goes hundreds of levels deep, which a main thread's usual 8 MB
 //! stack holds and a spawned thread's 2 MB may not.
 //!
 //! `first_solution` (for goals that want any one solution) restarts that search under
-//! growing budgets of guesses with a seeded random digit order: near 40% givens one
+//! growing budgets of guesses with a seeded random digit order (a goal, `Attempt`, that
+//! names each guess's digit and stops the search when its budget is spent, so a plain
+//! search pays nothing for it): near 40% givens one
 //! depth-first order can stay far longer under an early wrong guess than another order
 //! needs in all (docs/design.md#25x25-core). Counting and uniqueness goals use `search`, which
 //! must see the whole tree.
@@ -74,6 +77,32 @@ pub struct Board<const B: usize> {
     open: u16,
 }
 
+/// One step of the search, shown to a goal that watches (`Goal::WATCHES`: the trace tool's,
+/// `scripts/trace`). Digits are 0-based; the board is as the step left it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A naked single: open `cell`'s one candidate, `digit`, placed and taken from the
+    /// cell's row, column and box.
+    Single { cell: usize, digit: usize },
+    /// A hidden single: `digit` has one place left in `unit` (rows `0..N`, columns
+    /// `N..2N`, boxes `2N..3N`), `cell`, which keeps only it (a `Single` places it).
+    Hidden {
+        unit: usize,
+        cell: usize,
+        digit: usize,
+    },
+    /// Locked candidates: box `index` (row-major) took digits from the rest of its rows
+    /// and columns.
+    Locked { index: usize },
+    /// A guess: `digit` goes in `cell` on a copy, whose subtree is searched next. The board
+    /// is the node's, before the guess.
+    Guess { cell: usize, digit: usize },
+    /// The guess's subtree is done: `digit` leaves `cell`.
+    Undo { cell: usize, digit: usize },
+    /// Propagation met a contradiction: this node is a dead end.
+    DeadEnd,
+}
+
 /// What the search reports to, and what decides the search's purpose.
 pub trait Goal<const B: usize> {
     /// Called with each complete, valid grid. Return `true` to stop the whole search.
@@ -82,6 +111,18 @@ pub trait Goal<const B: usize> {
     fn prune(&mut self, _board: &Board<B>) -> bool {
         false
     }
+    /// The digit to try first at a guess, of the branching cell's candidates `digits`
+    /// (bit `d` = digit `d`), or `None` to stop the whole search (`first_solution`'s
+    /// budget spent). By default the lowest.
+    #[inline]
+    fn first_digit(&mut self, digits: u32) -> Option<usize> {
+        Some(digits.trailing_zeros() as usize)
+    }
+    /// Whether the goal watches the search step by step (`step`). Off, every call of
+    /// `step` is compiled out (docs/design.md#watching-the-search).
+    const WATCHES: bool = false;
+    /// Called at each step of the search (`Step`) when `WATCHES` is on.
+    fn step(&mut self, _step: Step, _board: &Board<B>) {}
 }
 
 impl<const B: usize> Board<B> {
@@ -163,6 +204,11 @@ impl<const B: usize> Board<B> {
 
     /// Applies every forced move until none is left. Returns `false` on a contradiction.
     pub fn propagate(&mut self) -> bool {
+        self.settle(&mut FirstSolution::default())
+    }
+
+    /// `propagate`, showing its steps to a goal that watches.
+    fn settle<G: Goal<B>>(&mut self, goal: &mut G) -> bool {
         let mut pending = [0u16; MAX_CELLS];
         let mut len = 0;
         for cell in 0..Self::CELLS {
@@ -176,16 +222,24 @@ impl<const B: usize> Board<B> {
             while len > 0 {
                 len -= 1;
                 let cell = usize::from(pending[len]);
-                if self.values[cell] == 0 && !self.assign(cell, &mut pending, &mut len) {
+                if self.values[cell] != 0 {
+                    continue;
+                }
+                let placed = self.assign(cell, &mut pending, &mut len);
+                if G::WATCHES && self.values[cell] != 0 {
+                    let digit = usize::from(self.values[cell] - 1);
+                    goal.step(Step::Single { cell, digit }, self);
+                }
+                if !placed {
                     return false;
                 }
             }
-            match self.hidden_singles(&mut pending, &mut len) {
+            match self.hidden_singles(&mut pending, &mut len, goal) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !self.locked_candidates(&mut pending, &mut len) {
+            if !self.locked_candidates(&mut pending, &mut len, goal) {
                 return true;
             }
         }
@@ -238,7 +292,12 @@ impl<const B: usize> Board<B> {
 
     /// Hidden singles in every unit. `None` when a unit has no place left for a digit;
     /// else whether any cell was restricted to its hidden single (and queued).
-    fn hidden_singles(&mut self, pending: &mut [u16; MAX_CELLS], len: &mut usize) -> Option<bool> {
+    fn hidden_singles<G: Goal<B>>(
+        &mut self,
+        pending: &mut [u16; MAX_CELLS],
+        len: &mut usize,
+        goal: &mut G,
+    ) -> Option<bool> {
         let mut found = false;
         for unit in 0..3 * Self::N {
             let (mut once, mut twice) = (0u32, 0u32);
@@ -258,10 +317,15 @@ impl<const B: usize> Board<B> {
                     let cell = Self::unit_cell(unit, k);
                     if self.candidates[cell] & bit != 0 {
                         if self.values[cell] == 0 {
+                            let before = self.candidates[cell];
                             self.candidates[cell] = bit;
                             pending[*len] = cell as u16;
                             *len += 1;
                             found = true;
+                            if G::WATCHES && before != bit {
+                                let digit = bit.trailing_zeros() as usize;
+                                goal.step(Step::Hidden { unit, cell, digit }, self);
+                            }
                         }
                         break;
                     }
@@ -274,10 +338,16 @@ impl<const B: usize> Board<B> {
     /// Locked candidates: a digit that an open part of a box offers in one row (column)
     /// only leaves that row (column) outside the box. Whether anything changed (new
     /// singles are queued; a cell emptied is found by the next round's hidden singles).
-    fn locked_candidates(&mut self, pending: &mut [u16; MAX_CELLS], len: &mut usize) -> bool {
+    fn locked_candidates<G: Goal<B>>(
+        &mut self,
+        pending: &mut [u16; MAX_CELLS],
+        len: &mut usize,
+        goal: &mut G,
+    ) -> bool {
         let n = Self::N;
         let mut changed = false;
         for b in 0..n {
+            let mut took = false;
             let corner = b / B * B * n + b % B * B;
             // Digits still open in each row and column of the box.
             let (mut rows, mut cols) = ([0u32; 5], [0u32; 5]);
@@ -300,14 +370,18 @@ impl<const B: usize> Board<B> {
                 for k in 0..n {
                     if k / B != b % B {
                         let cell = corner - corner % n + line * n + k;
-                        changed |= self.drop_locked(cell, row_only, pending, len);
+                        took |= self.drop_locked(cell, row_only, pending, len);
                     }
                     if k / B != b / B {
                         let cell = k * n + corner % n + line;
-                        changed |= self.drop_locked(cell, col_only, pending, len);
+                        took |= self.drop_locked(cell, col_only, pending, len);
                     }
                 }
             }
+            if G::WATCHES && took {
+                goal.step(Step::Locked { index: b }, self);
+            }
+            changed |= took;
         }
         changed
     }
@@ -421,12 +495,38 @@ impl<const B: usize> Board<B> {
 
 /// Visits the completions of `board` and reports each to `goal`. Returns `true` when the
 /// goal stopped the search.
-pub fn search<const B: usize, G: Goal<B>>(board: Board<B>, goal: &mut G) -> bool {
-    let mut walk = Walk {
-        state: 0,
-        nodes_left: u64::MAX,
-    };
-    descend(board, goal, &mut walk)
+pub fn search<const B: usize, G: Goal<B>>(mut board: Board<B>, goal: &mut G) -> bool {
+    loop {
+        if !board.settle(goal) {
+            if G::WATCHES {
+                goal.step(Step::DeadEnd, &board);
+            }
+            return false;
+        }
+        if board.is_solved() {
+            return goal.found(&board);
+        }
+        if goal.prune(&board) {
+            return false;
+        }
+        let cell = board.branch_cell();
+        let digit = match goal.first_digit(board.candidates[cell]) {
+            Some(digit) => digit,
+            None => return true,
+        };
+        let mut guess = board;
+        guess.place(digit, cell);
+        if G::WATCHES {
+            goal.step(Step::Guess { cell, digit }, &board);
+        }
+        if search(guess, goal) {
+            return true;
+        }
+        board.eliminate(digit, cell);
+        if G::WATCHES {
+            goal.step(Step::Undo { cell, digit }, &board);
+        }
+    }
 }
 
 /// The first solution of `board` (any one, when it has several), by searches that each
@@ -436,14 +536,14 @@ pub fn search<const B: usize, G: Goal<B>>(board: Board<B>, goal: &mut G) -> bool
 /// another order needs to find a solution (heavy-tailed run times); restarts cut the
 /// tail. Deterministic: the same board gives the same solution.
 pub fn first_solution<const B: usize>(board: Board<B>) -> Option<Vec<u8>> {
-    let mut goal = FirstSolution::default();
     for attempt in 1u64.. {
-        let mut walk = Walk {
+        let mut goal = Attempt {
+            grid: None,
             state: attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
-            nodes_left: luby(attempt) * RESTART_UNIT,
+            guesses_left: luby(attempt) * RESTART_UNIT,
         };
-        descend(board, &mut goal, &mut walk);
-        if goal.grid.is_some() || walk.nodes_left > 0 {
+        search(board, &mut goal);
+        if goal.grid.is_some() || goal.guesses_left > 0 {
             // Found, or the whole tree seen without running out: no solution.
             return goal.grid;
         }
@@ -467,19 +567,25 @@ fn luby(i: u64) -> u64 {
     }
 }
 
-/// How one depth-first walk picks digits, and how many guesses it may still make.
-struct Walk {
-    /// 0: the lowest digit first; else the state of a xorshift generator that picks.
+/// Goal of one `first_solution` attempt: the first solution, within a budget of guesses,
+/// each guess's digit drawn by a seeded xorshift generator.
+struct Attempt {
+    grid: Option<Vec<u8>>,
     state: u64,
-    nodes_left: u64,
+    guesses_left: u64,
 }
 
-impl Walk {
-    /// The digit of `digits` to try first.
-    fn pick(&mut self, digits: u32) -> usize {
-        if self.state == 0 {
-            return digits.trailing_zeros() as usize;
+impl<const B: usize> Goal<B> for Attempt {
+    fn found(&mut self, board: &Board<B>) -> bool {
+        self.grid = Some(board.grid());
+        true
+    }
+
+    fn first_digit(&mut self, digits: u32) -> Option<usize> {
+        if self.guesses_left == 0 {
+            return None;
         }
+        self.guesses_left -= 1;
         self.state ^= self.state << 13;
         self.state ^= self.state >> 7;
         self.state ^= self.state << 17;
@@ -489,35 +595,7 @@ impl Walk {
             rest &= rest - 1;
             skip -= 1;
         }
-        rest.trailing_zeros() as usize
-    }
-}
-
-/// The search of [`search`] within `walk`'s budget: `true` when the goal stopped it or
-/// the budget ran out (`walk.nodes_left == 0`).
-fn descend<const B: usize, G: Goal<B>>(mut board: Board<B>, goal: &mut G, walk: &mut Walk) -> bool {
-    loop {
-        if !board.propagate() {
-            return false;
-        }
-        if board.is_solved() {
-            return goal.found(&board);
-        }
-        if goal.prune(&board) {
-            return false;
-        }
-        if walk.nodes_left == 0 {
-            return true;
-        }
-        walk.nodes_left -= 1;
-        let cell = board.branch_cell();
-        let digit = walk.pick(board.candidates[cell]);
-        let mut guess = board;
-        guess.place(digit, cell);
-        if descend(guess, goal, walk) {
-            return true;
-        }
-        board.eliminate(digit, cell);
+        Some(rest.trailing_zeros() as usize)
     }
 }
 

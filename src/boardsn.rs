@@ -65,17 +65,18 @@ pub fn random_grid<const B: usize>(rng: &mut Rng) -> Vec<u8> {
     goal.grid.expect("diagonal boxes always complete")
 }
 
-/// Keeps the first two solutions, stopping at the second; gives up (cuts every subtree)
+/// Keeps the first `cap` solutions, stopping at the last; gives up (cuts every subtree)
 /// after `budget` nodes.
-struct FirstTwo {
+struct Solutions {
     solutions: Vec<Vec<u8>>,
+    cap: usize,
     budget: u64,
 }
 
-impl<const B: usize> Goal<B> for FirstTwo {
+impl<const B: usize> Goal<B> for Solutions {
     fn found(&mut self, board: &Board<B>) -> bool {
         self.solutions.push(board.grid());
-        self.solutions.len() == 2
+        self.solutions.len() == self.cap
     }
 
     fn prune(&mut self, _board: &Board<B>) -> bool {
@@ -84,17 +85,29 @@ impl<const B: usize> Goal<B> for FirstTwo {
     }
 }
 
+/// The first `cap` solutions of `board` (fewer when it has fewer), by the core: an
+/// exhaustive search when it has fewer. `None` when that takes more than `budget` nodes.
+pub fn solutions_within<const B: usize>(
+    board: Board<B>,
+    cap: usize,
+    budget: u64,
+) -> Option<Vec<Vec<u8>>> {
+    let mut goal = Solutions {
+        solutions: Vec::new(),
+        cap,
+        budget: budget + 1,
+    };
+    coren::search(board, &mut goal);
+    (goal.budget > 0 || goal.solutions.len() == cap).then_some(goal.solutions)
+}
+
 /// The first two solutions of `puzzle` (none, one, or two), by the core: an exhaustive
 /// search when there is one. `None` when that takes more than `budget` nodes.
 pub fn first_two_within<const B: usize>(puzzle: &[u8], budget: u64) -> Option<Vec<Vec<u8>>> {
-    let mut goal = FirstTwo {
-        solutions: Vec::new(),
-        budget: budget + 1,
-    };
-    if let Some(board) = Board::<B>::from_grid(puzzle) {
-        coren::search(board, &mut goal);
+    match Board::<B>::from_grid(puzzle) {
+        Some(board) => solutions_within(board, 2, budget),
+        None => Some(Vec::new()),
     }
-    (goal.budget > 0 || goal.solutions.len() == 2).then_some(goal.solutions)
 }
 
 /// [`first_two_within`] without a budget.
@@ -142,34 +155,7 @@ pub fn given_redundant_within<const B: usize>(
     let Some(board) = without_given::<B>(puzzle, cell) else {
         return Some(true);
     };
-    let mut goal = AnySolution {
-        found: false,
-        budget: budget + 1,
-    };
-    coren::search(board, &mut goal);
-    if goal.found {
-        Some(false)
-    } else {
-        (goal.budget > 0).then_some(true)
-    }
-}
-
-/// Stops at the first solution; gives up (cuts every subtree) after `budget` nodes.
-struct AnySolution {
-    found: bool,
-    budget: u64,
-}
-
-impl<const B: usize> Goal<B> for AnySolution {
-    fn found(&mut self, _board: &Board<B>) -> bool {
-        self.found = true;
-        true
-    }
-
-    fn prune(&mut self, _board: &Board<B>) -> bool {
-        self.budget = self.budget.saturating_sub(1);
-        self.budget == 0
-    }
+    solutions_within(board, 1, budget).map(|found| found.is_empty())
 }
 
 /// The board of `puzzle` without its given at `cell` and with that digit excluded there,

@@ -3,7 +3,8 @@
 //! The shipped cores run unchanged through a *watching goal*: [`Tracer`] wraps the goal a
 //! problem's solution uses (first solution, counting, P1074's group-bound maximiser) and
 //! turns on `Goal::WATCHES`, so the core shows it each band-rule visit, naked single,
-//! column-rule pass (16x16), guess, undo and dead end (`Step`), besides the nodes
+//! column-rule pass (16x16), guess, undo and dead end (`Step`; the any-size core of 4x4,
+//! `run_any`: naked and hidden singles and locked candidates instead of visits), besides the nodes
 //! (`prune`) and completions (`found`) every goal sees. Nothing here searches on its own:
 //! the trace only explains what the core did, and says so when its reading of a rule
 //! disagrees with the core (`Trace::mismatches`, which the tests want empty). One search is
@@ -28,6 +29,7 @@ use crate::codingame_killer::bitcore as cages_core;
 use crate::codingame_killer::killer::{Cages, Node};
 use crate::core16 as sixteen;
 use crate::core9 as nine;
+use crate::coren;
 use crate::p1074;
 use crate::p1074::bitcore as target;
 use crate::p4573;
@@ -79,6 +81,10 @@ pub enum Kind {
     Single,
     /// The 16x16 column rule.
     Columns,
+    /// A hidden single (the any-size core's rule of its own).
+    Hidden,
+    /// Locked candidates in one box (the any-size core).
+    Locked,
     /// A node: propagation done, the goal asked whether to cut (`prune`).
     Node,
     /// The goal cut the node.
@@ -162,6 +168,9 @@ pub struct Trace {
     pub deciding: Vec<usize>,
     /// Killer: each cage's cells and value (drawn on the page); empty elsewhere.
     pub cages: Vec<(Vec<usize>, u32)>,
+    /// The any-size core's trace (`solutions/coren.rs`): its givens are placed by
+    /// propagation, and its rules are singles and locked candidates, not bands.
+    pub any_size: bool,
     last: Snapshot,
     depth: usize,
     /// The goal chose the cell at the current node (and why).
@@ -186,12 +195,16 @@ pub trait Described {
     fn rejects(&self, _board: &Snapshot) -> Option<String> {
         None
     }
+    /// What the goal adds to the trace before the search (Killer: its cages, which the
+    /// page draws and the cage rule's steps read).
+    fn dress(&self, _trace: &mut Trace) {}
 }
 
 impl Described for nine::FirstSolution {}
 impl Described for nine::CountSolutions {}
 impl Described for sixteen::FirstSolution {}
 impl Described for sixteen::CountSolutions {}
+impl Described for coren::FirstSolution {}
 
 /// P4573: the goal cuts a node where some sign can no longer hold.
 impl Described for p4573::Signs {
@@ -229,19 +242,21 @@ impl Described for p4573::Signs {
 /// none such; the goal checks anyway).
 impl Described for Cages {
     fn rejects(&self, board: &Snapshot) -> Option<String> {
-        let cage = self.cages.iter().find(|cage| {
-            let digits = cage
-                .cells
-                .iter()
-                .fold(0u32, |mask, &cell| mask | 1 << board.values[cell]);
-            let sum: u32 = cage.cells.iter().map(|&c| u32::from(board.values[c])).sum();
-            digits.count_ones() as usize != cage.cells.len() || sum != cage.sum
-        })?;
+        let grid: [u8; 81] = board.values[..].try_into().ok()?;
+        let cage = self.broken_cage(&grid)?;
         Some(format!(
             "a completion where the cage of {} does not hold distinct digits adding up to {}",
             cell_name(3, cage.cells[0]),
             cage.sum
         ))
+    }
+
+    fn dress(&self, trace: &mut Trace) {
+        trace.cages = self
+            .cages
+            .iter()
+            .map(|c| (c.cells.clone(), c.sum))
+            .collect();
     }
 }
 
@@ -323,10 +338,10 @@ impl Trace {
         let n = start.n;
         let mut trace = Trace {
             n,
-            symbols: if n == 3 {
-                b"123456789"
-            } else {
+            symbols: if n == 4 {
                 b"ABCDEFGHIJKLMNOP"
+            } else {
+                b"123456789"
             },
             events: Vec::new(),
             dropped: 0,
@@ -342,6 +357,7 @@ impl Trace {
             weights: Vec::new(),
             deciding: Vec::new(),
             cages: Vec::new(),
+            any_size: false,
             last: start.clone(),
             depth: 0,
             goal_choice: None,
@@ -569,12 +585,157 @@ impl Trace {
     }
 
     pub fn single(&mut self, cell: usize, digit: usize, board: Snapshot) {
+        if self.any_size {
+            self.check_single(cell, digit, &board);
+        }
         let text = format!(
             "naked single: {} has one candidate left, {}",
             self.name(cell),
             self.sym(digit)
         );
         self.push(Kind::Single, text, board, Some(cell), None);
+    }
+
+    /// The any-size core's naked single, as it applies it: the open cell had `digit` alone,
+    /// and exactly its peers holding `digit` lose it.
+    fn check_single(&mut self, cell: usize, digit: usize, board: &Snapshot) {
+        let last = &self.last;
+        let mut expected: Vec<(usize, usize)> = (0..board.masks.len())
+            .filter(|&p| p != cell && self.peers(p, cell) && last.masks[p] >> digit & 1 != 0)
+            .map(|p| (p, digit))
+            .collect();
+        expected.sort_unstable();
+        let (_, mut removed) = self.diff(board);
+        removed.sort_unstable();
+        if last.values[cell] != 0 || last.masks[cell] != 1 << digit || removed != expected {
+            self.mismatches.push(format!(
+                "naked single {}={}: the core took {}, the rule reads {}",
+                self.name(cell),
+                self.sym(digit),
+                self.removals(&removed),
+                self.removals(&expected)
+            ));
+        }
+    }
+
+    /// Whether cells `a` and `b` share a row, column or box.
+    fn peers(&self, a: usize, b: usize) -> bool {
+        let (n, side) = (self.n, self.side());
+        let box_of = |cell: usize| (cell / side) / n * n + (cell % side) / n;
+        a / side == b / side || a % side == b % side || box_of(a) == box_of(b)
+    }
+
+    /// The cells of the any-size core's `unit`: rows `0..N`, columns `N..2N`, boxes
+    /// `2N..3N` (`N` the side), each in row-major order.
+    fn unit_cells(&self, unit: usize) -> Vec<usize> {
+        let (n, side) = (self.n, self.side());
+        (0..side)
+            .map(|k| match unit / side {
+                0 => unit * side + k,
+                1 => k * side + unit - side,
+                _ => {
+                    let b = unit - 2 * side;
+                    (b / n * n + k / n) * side + b % n * n + k % n
+                }
+            })
+            .collect()
+    }
+
+    fn unit_name(&self, unit: usize) -> String {
+        let side = self.side();
+        let kind = ["row", "column", "box"][unit / side];
+        format!("{kind} {}", unit % side + 1)
+    }
+
+    /// The any-size core's hidden single: `digit` has one place left in `unit`, `cell`,
+    /// which keeps only it (the trace reads the unit on the board before the step).
+    pub fn hidden(&mut self, unit: usize, cell: usize, digit: usize, board: Snapshot) {
+        let places: Vec<usize> = self
+            .unit_cells(unit)
+            .into_iter()
+            .filter(|&c| self.last.masks[c] >> digit & 1 != 0)
+            .collect();
+        if places != [cell] || self.last.values[cell] != 0 || board.masks[cell] != 1 << digit {
+            self.mismatches.push(format!(
+                "hidden single {}={} in {}: the unit offers it at {} place(s)",
+                self.name(cell),
+                self.sym(digit),
+                self.unit_name(unit),
+                places.len()
+            ));
+        }
+        let text = format!(
+            "hidden single: {} has one place left in {}, {}, which keeps only it (candidates \
+             {} go)",
+            self.sym(digit),
+            self.unit_name(unit),
+            self.name(cell),
+            self.digits(self.last.masks[cell] & !(1 << digit))
+        );
+        self.push(Kind::Hidden, text, board, Some(cell), None);
+    }
+
+    /// The any-size core's locked candidates in box `index`: a digit that the box's open
+    /// cells offer in one of its rows (columns) only leaves the rest of that row (column).
+    /// The trace reads the box on the board before the step.
+    pub fn locked(&mut self, index: usize, board: Snapshot) {
+        let (n, side) = (self.n, self.side());
+        let last = self.last.clone();
+        let box_cells = self.unit_cells(2 * side + index);
+        let open = |cell: usize| last.values[cell] == 0;
+        let (mut expected, mut parts) = (Vec::new(), Vec::new());
+        for (kind, across) in [("row", false), ("column", true)] {
+            for line in 0..n {
+                let on_line = |cell: usize| match across {
+                    false => cell / side % n == line,
+                    true => cell % side % n == line,
+                };
+                let (mut here, mut elsewhere) = (0u32, 0u32);
+                for &cell in box_cells.iter().filter(|&&c| open(c)) {
+                    match on_line(cell) {
+                        true => here |= last.masks[cell],
+                        false => elsewhere |= last.masks[cell],
+                    }
+                }
+                let only = here & !elsewhere;
+                let first = box_cells[if across { line } else { line * n }];
+                let whole = match across {
+                    false => first / side,
+                    true => side + first % side,
+                };
+                let mut taken = Vec::new();
+                for cell in self.unit_cells(whole) {
+                    if !box_cells.contains(&cell) && open(cell) {
+                        for digit in (0..side).filter(|d| (only & last.masks[cell]) >> d & 1 != 0) {
+                            taken.push((cell, digit));
+                        }
+                    }
+                }
+                if !taken.is_empty() {
+                    parts.push(format!(
+                        "{} only in {kind} {} of the box, so the rest of that {kind} loses it: {}",
+                        self.digits(only),
+                        whole % side + 1,
+                        self.removals(&taken)
+                    ));
+                }
+                expected.extend(taken);
+            }
+        }
+        expected.sort_unstable();
+        expected.dedup();
+        let (_, mut removed) = self.diff(&board);
+        removed.sort_unstable();
+        if removed != expected {
+            self.mismatches.push(format!(
+                "locked candidates in box {}: the core took {}, the rule reads {}",
+                index + 1,
+                self.removals(&removed),
+                self.removals(&expected)
+            ));
+        }
+        let text = format!("locked candidates, box {}: {}", index + 1, parts.join("; "));
+        self.push(Kind::Locked, text, board, None, None);
     }
 
     pub fn columns(&mut self, board: Snapshot) {
@@ -625,7 +786,7 @@ impl Trace {
         let count = |cell: usize| board.masks[cell].count_ones();
         let open = |cell: usize| board.values[cell] == 0;
         let box_of = |cell: usize| (cell / side) / n * n + (cell % side) / n;
-        if n == 3 {
+        if n == 3 && !self.any_size {
             let pairs: Vec<usize> = (0..81).filter(|&c| open(c) && count(c) == 2).collect();
             let score = |cell: usize| -> u32 {
                 (0..81)
@@ -665,14 +826,8 @@ impl Trace {
             );
         }
         // 16x16: the forcing score of each bi-value cell.
-        let peers = |cell: usize| {
-            (0..side * side).filter(move |&p| {
-                p != cell
-                    && (p / side == cell / side
-                        || p % side == cell % side
-                        || box_of(p) == box_of(cell))
-            })
-        };
+        let peers =
+            |cell: usize| (0..side * side).filter(move |&p| p != cell && self.peers(p, cell));
         let mut best = (0, 0);
         for cell in 0..side * side {
             if !(open(cell) && count(cell) == 2) {
@@ -820,6 +975,18 @@ impl Trace {
                 ),
                 vec![cell],
             ),
+            (None, None) if self.any_size => match self.unit_without_digit(&board) {
+                Some((digit, unit)) => (
+                    format!(
+                        "digit {} has no place left in {} (hidden singles count each \
+                         digit's places in every row, column and box)",
+                        self.sym(digit),
+                        self.unit_name(unit)
+                    ),
+                    self.unit_cells(unit),
+                ),
+                None => ("a contradiction the trace cannot place".to_string(), vec![]),
+            },
             (None, None) => match self.column_without_digit(&board) {
                 Some((digit, column)) => (
                     format!(
@@ -870,6 +1037,9 @@ impl Trace {
                     "the guess at {} (step {step}) took its last candidate, {digit}",
                     self.name(at)
                 ),
+                (Kind::Locked, _, _) => {
+                    format!("the locked candidates at step {step} took its last candidate, {digit}")
+                }
                 (Kind::Undo, _, Some(at)) => format!(
                     "going back from the guess at {} (step {step}) took its last \
                      candidate, {digit}",
@@ -879,6 +1049,19 @@ impl Trace {
             };
         }
         "its last candidate went before this node".to_string()
+    }
+
+    /// A digit and a unit (the any-size core's numbering) with no cell for it.
+    fn unit_without_digit(&self, board: &Snapshot) -> Option<(usize, usize)> {
+        let side = self.side();
+        (0..side).find_map(|digit| {
+            (0..3 * side)
+                .find(|&unit| {
+                    let cells = self.unit_cells(unit);
+                    cells.iter().all(|&c| board.masks[c] >> digit & 1 == 0)
+                })
+                .map(|unit| (digit, unit))
+        })
     }
 
     /// A digit and a column with no cell for it (the 16x16 column rule's contradiction).
@@ -1289,7 +1472,8 @@ macro_rules! watch {
             limit: usize,
         ) -> Tracer<$goal> {
             let high_first = <$goal as $core::Goal>::HIGH_DIGITS_FIRST;
-            let trace = Trace::new($snap(&board), high_first, limit);
+            let mut trace = Trace::new($snap(&board), high_first, limit);
+            inner.dress(&mut trace);
             let mut tracer = Tracer { inner, trace };
             $core::search(board, &mut tracer);
             tracer
@@ -1365,6 +1549,91 @@ watch!(sixteen, snap16, run16, 4, 256;);
 // solution's `prune` searches it, but with the watching goal, so the trace sees that search.
 watch!(@ cages_core, snap_cages, run_cages, 3, 81, [], Cages, cage_node;);
 
+/// The any-size core's board as the trace shows it.
+fn snap_any<const B: usize>(board: &coren::Board<B>) -> Snapshot {
+    Snapshot {
+        n: B,
+        masks: (0..B.pow(4))
+            .map(|cell| board.candidates_of(cell))
+            .collect(),
+        values: board.grid(),
+    }
+}
+
+/// Watches `inner` search `board` with the any-size core (as given: its givens are cells
+/// with one candidate, which propagation places), keeping at most `limit` steps.
+pub fn run_any<const B: usize, G: coren::Goal<B> + Described>(
+    board: coren::Board<B>,
+    inner: G,
+    limit: usize,
+) -> Tracer<G> {
+    let start = snap_any(&board);
+    let givens = start.masks.iter().filter(|m| m.is_power_of_two()).count();
+    let mut trace = Trace::new(start, false, limit);
+    trace.any_size = true;
+    if let Some(first) = trace.events.first_mut() {
+        first.text = format!(
+            "the puzzle: {givens} givens, each a cell with one candidate; propagation \
+             places them as naked singles"
+        );
+    }
+    inner.dress(&mut trace);
+    let mut tracer = Tracer { inner, trace };
+    coren::search(board, &mut tracer);
+    tracer
+}
+
+/// The any-size core's watching goal. Its hooks are not the banded cores' (no
+/// `choose_cell`: the goal names the digit instead, `first_digit`; hidden singles and
+/// locked candidates instead of visits), so `watch!` does not make it; the reading of
+/// each step is the same `Trace`'s.
+impl<const B: usize, G: coren::Goal<B> + Described> coren::Goal<B> for Tracer<G> {
+    const WATCHES: bool = true;
+
+    fn found(&mut self, board: &coren::Board<B>) -> bool {
+        let snap = snap_any(board);
+        match self.inner.rejects(&snap) {
+            Some(why) => self.trace.pruned(Some(why)),
+            None => self.trace.found(snap),
+        }
+        self.inner.found(board)
+    }
+
+    fn prune(&mut self, board: &coren::Board<B>) -> bool {
+        let snap = snap_any(board);
+        let note = self.inner.note(&snap);
+        self.trace.node(snap, note);
+        let cut = self.inner.prune(board);
+        if cut {
+            let why = self.inner.cut(&snap_any(board));
+            self.trace.pruned(why);
+        }
+        cut
+    }
+
+    fn first_digit(&mut self, digits: u32) -> Option<usize> {
+        self.inner.first_digit(digits)
+    }
+
+    fn step(&mut self, step: coren::Step, board: &coren::Board<B>) {
+        match step {
+            coren::Step::Single { cell, digit } => self.trace.single(cell, digit, snap_any(board)),
+            coren::Step::Hidden { unit, cell, digit } => {
+                self.trace.hidden(unit, cell, digit, snap_any(board))
+            }
+            coren::Step::Locked { index } => self.trace.locked(index, snap_any(board)),
+            coren::Step::Guess { cell, digit } => {
+                let mut guess = *board;
+                guess.place(digit, cell);
+                let node = snap_any(board);
+                self.trace.guess(cell, digit, &node, snap_any(&guess));
+            }
+            coren::Step::Undo { cell, digit } => self.trace.undo(cell, digit, snap_any(board)),
+            coren::Step::DeadEnd => self.trace.dead_end(snap_any(board)),
+        }
+    }
+}
+
 /// Killer: what the cage rule made of a node, recorded; the tightened board searched
 /// through the watching goal. `true`: the core skips the node (cut, or done).
 fn cage_node(tracer: &mut Tracer<Cages>, board: &cages_core::Board) -> bool {
@@ -1431,20 +1700,16 @@ pub fn trace_problem(
                 _ => unreachable!(),
             };
             // As both solutions search: the cage goal with its rule, to the first solution.
-            let cages = puzzle.cages();
             let board = cages_core::Board::from_grid(&puzzle.givens).ok_or_else(clash)?;
-            let outline = cages.iter().map(|c| (c.cells.clone(), c.sum)).collect();
-            let goal = Cages::new(cages, 1, true);
-            let mut trace = Trace::new(snap_cages(&board), false, limit);
-            trace.cages = outline;
-            let mut tracer = Tracer { inner: goal, trace };
-            cages_core::search(board, &mut tracer);
-            Ok(tracer.trace)
+            let goal = Cages::new(puzzle.cages(), 1, true);
+            Ok(run_cages(board, goal, limit).trace)
         }
-        Input::Board4 { .. } => Err(format!(
-            "{name}: not traced: the any-size core (solutions/coren.rs) shows the watching \
-             goal no steps yet"
-        )),
+        Input::Board4 { parse, .. } => {
+            // As solutions/codingame_mini searches: the any-size core, to the first solution.
+            pick(1)?;
+            let board = coren::Board::<2>::from_grid(&parse(input)?).ok_or_else(clash)?;
+            Ok(run_any(board, coren::FirstSolution::default(), limit).trace)
+        }
         Input::Signs { parse, .. } => {
             // As solutions/p4573 starts: the chain bounds of the signs at the root, then the
             // core with the goal that cuts a node where a sign can no longer hold.
@@ -1722,6 +1987,7 @@ fn tree_svg(trace: &Trace, vertices: &[Vertex]) -> String {
 fn geometry(trace: &Trace) -> (usize, usize) {
     match (trace.n, trace.signs.is_empty() && trace.cages.is_empty()) {
         (4, _) => (60, 0),
+        (2, _) => (80, 0),
         (_, false) => (60, 9),
         _ => (40, 0),
     }
@@ -2083,8 +2349,10 @@ pub fn html(trace: &Trace, title: &str, assets: Assets) -> String {
     let (vertices, of_step) = search_tree(trace);
     let start = &trace.events[0].board;
     let mut data = format!(
-        "var DATA = {{\"n\": {}, \"size\": {}, \"pad\": {}, \"deciding\": {}, \"symbols\": {}, \"start\": {{\"masks\": {:?}, \"values\": {:?}}}, \"steps\": [",
+        "var DATA = {{\"n\": {}, {}\"size\": {}, \"pad\": {}, \"deciding\": {}, \"symbols\": {}, \"start\": {{\"masks\": {:?}, \"values\": {:?}}}, \"steps\": [",
         trace.n,
+        // The any-size core's pages only (the others stay as they were).
+        if trace.any_size { "\"any\": true, " } else { "" },
         geometry(trace).0,
         geometry(trace).1,
         !trace.deciding.is_empty(),
@@ -2099,6 +2367,8 @@ pub fn html(trace: &Trace, title: &str, assets: Assets) -> String {
             Kind::Visit => "visit",
             Kind::Single => "single",
             Kind::Columns => "columns",
+            Kind::Hidden => "hidden",
+            Kind::Locked => "locked",
             Kind::Node => "node",
             Kind::Pruned => "cut",
             Kind::Guess => "guess",
@@ -2239,7 +2509,7 @@ pub struct Page {
 
 /// The pages of docs/trace, one per problem: `scripts/trace --pages` writes them and their
 /// figures (docs/trace/README.md); tests/tools/trace.rs fails when either is stale.
-pub const PAGES: [Page; 18] = [
+pub const PAGES: [Page; 19] = [
     Page {
         problem: "p1074",
         case: "sample2",
@@ -2344,6 +2614,14 @@ pub const PAGES: [Page; 18] = [
         case: "worlds_hardest",
         puzzle: 1,
         why: "CodinGame's own hardest test; the other three need no guess",
+    },
+    Page {
+        problem: "codingame_mini",
+        case: "sample",
+        puzzle: 1,
+        why: "the statement's example: naked singles alone fill the board, as on every \
+              shipped 4x4 case (the any-size core, which also has hidden singles, locked \
+              candidates and guesses)",
     },
     Page {
         problem: "codingame_16x16",

@@ -13,6 +13,11 @@ var boards = [];
   }
 })();
 var at = 0;
+// A given: placed at the start, or (the any-size core) a cell with one candidate there.
+function given(cell) {
+  var m = DATA.start.masks[cell];
+  return DATA.start.values[cell] || (DATA.any && (m & (m - 1)) == 0);
+}
 function el(name, attrs, text) {
   var e = document.createElementNS(SVGNS, name);
   for (var k in attrs) e.setAttribute(k, attrs[k]);
@@ -56,7 +61,7 @@ function draw() {
     var v = board.values[cell];
     if (v) {
       marks.appendChild(el("text", { x: x + SIZE / 2, y: y + SIZE * 0.75, "text-anchor": "middle",
-        "font-size": SIZE * 0.6, fill: DATA.start.values[cell] ? "#000" : "#1040c0" }, SYM[v - 1]));
+        "font-size": SIZE * 0.6, fill: given(cell) ? "#000" : "#1040c0" }, SYM[v - 1]));
       continue;
     }
     for (var d = 0; d < SIDE; d++) {
@@ -98,7 +103,7 @@ function drawPanel(step) {
     return;
   }
   if (!visit) {
-    panel.innerHTML = "<p>" + (KINDS[step.kind] || "") + "</p>" + (step.bound ? step.bound :
+    panel.innerHTML = "<p>" + (KINDS[step.kind] || "") + "</p>" + (step.bound ? step.bound : DATA.any ? "" :
       "<p>This step is not a band-rule visit: the next one is <kbd>v</kbd> away.</p>");
     return;
   }
@@ -132,9 +137,12 @@ function drawPanel(step) {
 }
 // What each kind of step is, for the panel (a band-rule visit and a dead end have their own).
 var KINDS = {
-  start: "<b>The puzzle.</b> Each given has already left its row, column and box: what is drawn in an open cell are its candidates, the digits still possible there.",
+  start: DATA.any ? "<b>The puzzle.</b> Each given is a cell with one candidate; propagation places it as a naked single, which takes its digit from its row, column and box. What is drawn in an open cell are its candidates, the digits still possible there." :
+    "<b>The puzzle.</b> Each given has already left its row, column and box: what is drawn in an open cell are its candidates, the digits still possible there.",
   signs: "<b>The signs prune first.</b> Before the search, chains of signs inside each box bound each cell: a cell larger than k others is at least k + 1, a cell smaller than k others at most 9 - k. Struck out in red: what this step took.",
   single: "<b>A naked single.</b> The orange cell has one candidate left, so it takes it, and that digit leaves the cell's row, column and box.",
+  hidden: "<b>A hidden single.</b> A digit has one place left in a row, column or box: the orange cell keeps only it (its other candidates struck out), and a naked single places it next.",
+  locked: "<b>Locked candidates.</b> A digit that a box's open cells offer in one of its rows (columns) only must go there, so the rest of that row (column) loses it (struck out in red).",
   columns: "<b>A column rule.</b> Digits confined to some columns of a band or stack leave the other cells of those columns (struck out in red).",
   node: "<b>A node.</b> Propagation has nothing more to do: the search must guess (or, with a goal that bounds, may cut here). <kbd>n</kbd> jumps to the next node.",
   cut: DATA.deciding ? "<b>A cut.</b> The goal bounds what the 21 outlined cells can still add (2745 + the best distinct digits of each group of them sharing a row or a column) and drops this node when that bound cannot beat the best score found so far." :

@@ -813,15 +813,16 @@ impl Cages {
         Ok(changed)
     }
 
-    /// Whether every cage of a complete grid holds distinct digits adding up to its value.
-    fn holds(&self, grid: &[u8; 81]) -> bool {
-        self.cages.iter().all(|cage| {
+    /// The first cage of a complete grid that does not hold distinct digits adding up to
+    /// its value; `None` when every cage does.
+    pub fn broken_cage(&self, grid: &[u8; 81]) -> Option<&Cage> {
+        self.cages.iter().find(|cage| {
             let digits = cage
                 .cells
                 .iter()
                 .fold(0u32, |mask, &cell| mask | 1 << grid[cell]);
             let sum: u32 = cage.cells.iter().map(|&cell| u32::from(grid[cell])).sum();
-            digits.count_ones() as usize == cage.cells.len() && sum == cage.sum
+            digits.count_ones() as usize != cage.cells.len() || sum != cage.sum
         })
     }
 }
@@ -832,7 +833,7 @@ impl bitcore::Goal for Cages {
             return true;
         }
         let grid = board.grid();
-        if self.holds(&grid) {
+        if self.broken_cage(&grid).is_none() {
             self.count += 1;
             self.first.get_or_insert(grid);
             self.stopped = self.count >= self.cap;

@@ -3,11 +3,14 @@
 //! non-watching goal counting `prune` calls on the same core), its reading of every rule
 //! agrees with the core, and its page is well-formed.
 
+use sudoku_toolkit::boardsn;
 use sudoku_toolkit::core16 as sixteen;
 use sudoku_toolkit::core9 as nine;
+use sudoku_toolkit::coren;
 use sudoku_toolkit::inequality;
 use sudoku_toolkit::killer;
 use sudoku_toolkit::problems::{self, Input, PROBLEMS};
+use sudoku_toolkit::rng::Rng;
 use sudoku_toolkit::trace::{self, Trace};
 
 #[allow(dead_code)]
@@ -96,6 +99,18 @@ macro_rules! counting {
     };
 }
 counting!(nine, EVERY_COMPLETION, expects_few_solutions);
+impl<const B: usize, G: coren::Goal<B>> coren::Goal<B> for Counting<G> {
+    fn found(&mut self, board: &coren::Board<B>) -> bool {
+        self.inner.found(board)
+    }
+    fn prune(&mut self, board: &coren::Board<B>) -> bool {
+        self.nodes += 1;
+        self.inner.prune(board)
+    }
+    fn first_digit(&mut self, digits: u32) -> Option<usize> {
+        self.inner.first_digit(digits)
+    }
+}
 counting!(sixteen);
 use p1074::bitcore as target;
 counting!(target, EVERY_COMPLETION, expects_few_solutions);
@@ -162,7 +177,15 @@ fn plain_nodes(name: &str, input: &str) -> u64 {
         // The cage goal's own count of its decisions (`Cages::judge`, nested searches in).
         Input::Killer { parse, .. } => killer::core_count(&parse(input).unwrap(), 1, true).2,
         Input::Killers { parse, .. } => killer::core_count(&parse(input).unwrap()[0], 1, true).2,
-        Input::Board4 { .. } => unreachable!("4x4 is not traced"),
+        Input::Board4 { parse, .. } => {
+            let board = coren::Board::<2>::from_grid(&parse(input).unwrap()).unwrap();
+            let mut goal = Counting {
+                inner: coren::FirstSolution::default(),
+                nodes: 0,
+            };
+            coren::search(board, &mut goal);
+            goal.nodes
+        }
         Input::Boards16 { parse, .. } => {
             let board = sixteen::Board::from_grid(&parse(input).unwrap()[0]).unwrap();
             let mut goal = Counting {
@@ -189,12 +212,6 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
     for problem in PROBLEMS {
         let name = problem.name;
         let input = sample(name);
-        if let Input::Board4 { .. } = problem.input {
-            // Not traced yet: the any-size core has no watching hooks (no `Step`s).
-            let refused = trace::trace_problem(name, &input, 0, 100_000).unwrap_err();
-            assert!(refused.contains("not traced"), "{name}: {refused}");
-            continue;
-        }
         let trace = trace::trace_problem(name, &input, 0, 100_000).unwrap();
         assert!(
             trace.mismatches.is_empty(),
@@ -285,6 +302,77 @@ fn the_trace_ends_where_each_solution_ends_with_its_node_count() {
     }
 }
 
+/// The any-size core (codingame_mini's), watched on boards that need more than naked
+/// singles (the shipped 4x4 cases need nothing else): 4x4 boards with few random givens,
+/// and 9x9 samples through the same core. Every hidden single, locked-candidates step,
+/// naked single and guess is read as the core applies it (no mismatch), the node count is
+/// the core's own and the trace ends on its first solution; each dead end is named and
+/// marked.
+#[test]
+fn the_any_size_trace_reads_every_rule_as_the_core_applies_it() {
+    fn check<const B: usize>(grid: &[u8], what: &str, seen: &mut [usize; 4]) {
+        let board = coren::Board::<B>::from_grid(grid).unwrap();
+        let tracer = trace::run_any(board, coren::FirstSolution::default(), 1_000_000);
+        let trace = tracer.trace;
+        assert!(
+            trace.mismatches.is_empty(),
+            "{what}: {:?}",
+            trace.mismatches
+        );
+        let mut plain = Counting {
+            inner: coren::FirstSolution::default(),
+            nodes: 0,
+        };
+        coren::search(board, &mut plain);
+        assert_eq!(trace.nodes, plain.nodes, "{what}: node count");
+        assert_eq!(trace.solutions.first(), plain.inner.grid.as_ref(), "{what}");
+        for (count, kind) in seen.iter_mut().zip([
+            trace::Kind::Hidden,
+            trace::Kind::Locked,
+            trace::Kind::Guess,
+            trace::Kind::DeadEnd,
+        ]) {
+            *count += trace.events.iter().filter(|e| e.kind == kind).count();
+        }
+        for event in trace
+            .events
+            .iter()
+            .filter(|e| e.kind == trace::Kind::DeadEnd)
+        {
+            assert!(!event.hot.is_empty(), "{what}: {}", event.text);
+            assert!(
+                !event.text.contains("cannot place"),
+                "{what}: {}",
+                event.text
+            );
+        }
+    }
+    let mut seen = [0; 4];
+    let mut rng = Rng::new(44);
+    for round in 0..300 {
+        let full = boardsn::full_grid::<2>(&mut rng);
+        let mut grid = vec![0; 16];
+        for _ in 0..round % 6 {
+            let cell = rng.below(16);
+            grid[cell] = full[cell];
+        }
+        check::<2>(&grid, &format!("4x4 {grid:?}"), &mut seen);
+    }
+    for name in ["p1784", "poj2676"] {
+        let problem = problems::find(name).unwrap();
+        let grid = match &problem.input {
+            Input::Board9 { parse, .. } => parse(&sample(name)).unwrap(),
+            Input::Boards9 { parse, .. } => parse(&sample(name)).unwrap()[0],
+            _ => panic!("{name}: 9x9 boards"),
+        };
+        check::<3>(&grid, name, &mut seen);
+    }
+    assert!(
+        seen.iter().all(|&count| count > 0),
+        "hidden singles, locked candidates, guesses, dead ends: {seen:?}"
+    );
+}
+
 #[test]
 fn the_trace_explains_guesses_and_dead_ends_on_a_hard_sample() {
     // P1784's sample guesses and backtracks: guesses with the core's reason, dead ends, undos.
@@ -373,7 +461,12 @@ fn well_formed(page: &str) -> Result<Vec<String>, String> {
 
 #[test]
 fn the_page_is_well_formed_self_contained_and_has_the_grid() {
-    for (name, cells) in [("p1784", 81), ("acwing169", 256), ("p1074", 81)] {
+    for (name, cells) in [
+        ("p1784", 81),
+        ("acwing169", 256),
+        ("p1074", 81),
+        ("codingame_mini", 16),
+    ] {
         let trace = trace::trace_problem(name, &sample(name), 0, 100_000).unwrap();
         let page = trace::html(&trace, "<a & b>", trace::Assets::Inline);
         let names = well_formed(&page).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -764,7 +857,20 @@ fn the_docs_pages_and_their_figures_are_current() {
             "codewars_sudoku" => {
                 assert_eq!((trace.nodes, trace.guesses, trace.dead_ends), (0, 0, 0));
                 assert_eq!(trace.solutions.len(), 1);
-                assert!(!trace.solutions[0].contains(&0), "the board filled");
+            }
+            // The 4x4 example: the any-size core's naked singles alone fill the board (its
+            // other rules: the_any_size_trace_reads_every_rule_as_the_core_applies_it).
+            "codingame_mini" => {
+                let kinds: Vec<trace::Kind> = trace.events.iter().map(|e| e.kind).collect();
+                assert_eq!(kinds.first(), Some(&trace::Kind::Start));
+                assert_eq!(kinds.last(), Some(&trace::Kind::Found));
+                let middle = &kinds[1..kinds.len() - 1];
+                assert!(
+                    middle.iter().all(|&k| k == trace::Kind::Single),
+                    "{kinds:?}"
+                );
+                assert_eq!(middle.len(), 16, "each cell placed once, the givens too");
+                assert!(trace.any_size && html.contains("\"any\": true"));
             }
             problem => assert!(
                 trace.guesses > 0 && trace.dead_ends > 0,
