@@ -175,6 +175,8 @@ var ACTIONS = {
   first: function () { go(0); }, last: function () { go(DATA.steps.length - 1); }
 };
 for (var id in ACTIONS) { var b = document.getElementById(id); if (b) b.onclick = ACTIONS[id]; }
+// The any-size core has no band rule: its pages hide the band-rule visit buttons.
+if (DATA.any) ["prevvisit", "nextvisit"].forEach(function (id) { document.getElementById(id).hidden = true; });
 // Every key the page answers, as listed in its "Keys" line.
 var KEYS = { ArrowLeft: "back", ArrowRight: "forward", p: "prevnode", n: "nextnode",
   V: "prevvisit", v: "nextvisit", D: "prevdead", d: "nextdead", Home: "first", End: "last" };
