@@ -3066,11 +3066,19 @@ impl Tree {
         } else {
             vec![keeper]
         };
-        let mut processes: Vec<u32> = keepers.iter().flat_map(|&k| children(k)).collect();
+        // Each process once: one reparented to the init between two reads of the walk is
+        // listed twice, and `cap` must count processes, not listings.
+        let mut seen = std::collections::HashSet::new();
+        let mut processes: Vec<u32> = Vec::new();
+        let mut add = |found: Vec<u32>, processes: &mut Vec<u32>| {
+            processes.extend(found.into_iter().filter(|&pid| seen.insert(pid)));
+        };
+        for &keeper in &keepers {
+            add(children(keeper), &mut processes);
+        }
         let mut next = 0;
         while next < processes.len() && processes.len() <= cap {
-            let more = children(processes[next]);
-            processes.extend(more);
+            add(children(processes[next]), &mut processes);
             next += 1;
         }
         // Children the keepers reaped: their CPU time sits in the keepers' cutime + cstime.
@@ -3087,7 +3095,6 @@ impl Tree {
             processes,
         };
         tree.processes.sort_unstable();
-        tree.processes.dedup();
         let shared = tree.processes.len() > 1;
         let mut memfds = Vec::new();
         for &pid in &tree.processes {
