@@ -2903,16 +2903,35 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
     let mut killed_at: Option<Instant> = None;
     let mut waited = Duration::ZERO;
     while let Err(mpsc::RecvTimeoutError::Timeout) = wake.recv_timeout(Duration::from_millis(5)) {
+        // A fork the kernel refused at the process limit (a pids cgroup) ends the run before
+        // the tree is read: a refused fork has copied its process's memory map before the
+        // cgroup refuses it, so a bomb spinning on refused forks held up every read of
+        // those maps (`proportional_kib`), and a poll took seconds.
+        let refused = run
+            .cgroup
+            .as_ref()
+            .and_then(RunCgroup::refused_forks)
+            .is_some_and(|refused| refused > 0);
+        if refused && killed_at.is_none() && !program_exited(&run.report) {
+            let mut watch = run.watch.lock().unwrap_or_else(|e| e.into_inner());
+            watch.killed_for = Some(Outcome::ProcessLimit);
+            killed_at = Some(Instant::now());
+            kill_run_tree(run, &[]);
+        }
         let scratch = run
             .scratch
             .as_deref()
             .zip(spec.sandbox.as_ref().map(|s| s.scratch_kib.max(64)));
-        let mut tree = Tree::read(keeper as u32, spec.process_limit, scratch);
-        let mut refused = 0;
+        let refused_now = || {
+            run.cgroup
+                .as_ref()
+                .and_then(RunCgroup::refused_forks)
+                .is_some_and(|refused| refused > 0)
+        };
+        let mut tree = Tree::read(keeper as u32, spec.process_limit, scratch, &refused_now);
         if let Some(cgroup) = &run.cgroup {
             tree.cpu = tree.cpu.max(cgroup.cpu().unwrap_or_default());
             tree.memory_kib = tree.memory_kib.max(cgroup.memory_kib().unwrap_or(0));
-            refused = cgroup.refused_forks().unwrap_or(0);
         }
         let exited = program_exited(&run.report);
         let mut watch = run.watch.lock().unwrap_or_else(|e| e.into_inner());
@@ -2943,9 +2962,9 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
             Some(Outcome::MemoryLimit)
         } else if flooded.load(Ordering::Relaxed) {
             Some(Outcome::OutputLimit)
-        } else if refused > 0 || tree.processes.len() > spec.process_limit {
-            // Where the kernel holds the limit (a pids cgroup), a refused fork; elsewhere
-            // the count of this poll, which a bomb's short-lived processes can slip.
+        } else if refused_now() || tree.processes.len() > spec.process_limit {
+            // A fork refused during this poll; without a pids cgroup, the count of this
+            // poll (a bomb's short-lived processes can slip it).
             Some(Outcome::ProcessLimit)
         } else if watch.cpu > spec.cpu_limit {
             Some(Outcome::TimeLimit { wall_cap: false })
@@ -3035,7 +3054,7 @@ pub fn kill_run(keeper: u32) {
     let processes = if containment() == Containment::Namespaces {
         Vec::new()
     } else {
-        Tree::read(keeper, usize::MAX, None).processes
+        Tree::read(keeper, usize::MAX, None, &|| false).processes
     };
     kill_tree(keeper as i32, &processes);
     // SAFETY: as in `kill_tree`.
@@ -3058,8 +3077,15 @@ struct Tree {
 
 impl Tree {
     /// Stops looking once more than `cap` processes are found (a fork bomb is over its
-    /// limit then, and reading thousands of `/proc` entries would only delay the kill).
-    fn read(keeper: u32, cap: usize, scratch: Option<(&Path, u64)>) -> Tree {
+    /// limit then, and reading thousands of `/proc` entries would only delay the kill), and
+    /// stops reading their figures once `refused` (a fork refused at the limit: the run ends
+    /// anyway, and reading the memory maps of processes spinning on refused forks waits).
+    fn read(
+        keeper: u32,
+        cap: usize,
+        scratch: Option<(&Path, u64)>,
+        refused: &dyn Fn() -> bool,
+    ) -> Tree {
         // Namespace mode: keeper -> init -> the program's processes.
         let keepers = if containment() == Containment::Namespaces {
             children(keeper)
@@ -3098,6 +3124,9 @@ impl Tree {
         let shared = tree.processes.len() > 1;
         let mut memfds = Vec::new();
         for &pid in &tree.processes {
+            if refused() {
+                break;
+            }
             if let Some(stat) = stat_of(pid) {
                 tree.cpu += stat.own_cpu + stat.children_cpu;
                 tree.own_cpu.push(((pid, stat.start_time), stat.own_cpu));
