@@ -38,7 +38,12 @@
 //! - The caller polls the process tree (`/proc/<pid>/task/*/children`) and the run's cgroup
 //!   every few milliseconds for CPU time, memory and the number of processes, and enforces
 //!   the limits on them; at a limit it kills the keeper (namespace mode: the namespace
-//!   dies) or every process under it (subreaper mode: the keeper then reports).
+//!   dies) or every process under it (subreaper mode: the keeper then reports), and
+//!   everything in the run's cgroups.
+//! - The process limit is the kernel's where a pids cgroup can be made: the program enters
+//!   the run's (`RunCgroup`) before its exec, its `pids.max` refuses the fork past the
+//!   limit, and the poll reads the refusals; the run ends only once the cgroup is empty and
+//!   removed. Elsewhere (no pids controller to write) the poll's count is all.
 
 use super::{Collector, Containment, Env, Input, Outcome, Run, Spec};
 use std::ffi::{CString, OsStr, OsString};
@@ -844,8 +849,8 @@ struct Plan {
     /// The caller's priority, which the program gets back (keepers run above it).
     nice: c_int,
     /// Caller-side descriptors that become the child's 0, 1, 2 and 3 (the report pipe),
-    /// then 4 and 5: the run's `cgroup.procs` files (`cgroups` of them).
-    fds: [c_int; 6],
+    /// then from 4: the run's `cgroup.procs` files (`cgroups` of them, at most 3).
+    fds: [c_int; 7],
     cgroups: usize,
 }
 
@@ -899,7 +904,7 @@ impl Plan {
         lent_uid: Option<u32>,
         nice: c_int,
     ) -> Result<Plan, String> {
-        let mut all_fds = [-1; 6];
+        let mut all_fds = [-1; 7];
         all_fds[..4].copy_from_slice(&fds);
         let procs = cgroup.map_or(&[][..], |cgroup| &cgroup.procs[..]);
         for (slot, fd) in all_fds[4..].iter_mut().zip(procs) {
@@ -981,7 +986,7 @@ impl Plan {
             trace_exit: spec.memory_limit_kib.is_some(),
             nice,
             fds: all_fds,
-            cgroups: procs.len().min(2),
+            cgroups: procs.len().min(3),
         })
     }
 }
@@ -1099,7 +1104,7 @@ unsafe fn enter_namespaces(maps: &IdMaps) -> Result<(), u64> {
 /// The caller's descriptors to 0, 1, 2, ..., every other descriptor closed (others' pipes,
 /// copied by the fork, would otherwise keep their runs' output open).
 unsafe fn place_fds(fds: &[c_int]) {
-    let mut high = [0; 6];
+    let mut high = [0; 7];
     for (slot, &fd) in high.iter_mut().zip(fds) {
         *slot = fcntl(fd, F_DUPFD, 10);
     }
@@ -1934,8 +1939,9 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     // Keepers are forked at a raised priority (see `Boost`); the program drops back to the
     // caller's own before its exec.
     let boost = Boost::new();
-    // Programs under test only (with a sandbox): a compiler's page cache is not its cost.
-    let cgroup = spec.sandbox.as_ref().and_then(|_| RunCgroup::lend());
+    // Accounting for programs under test only (with a sandbox): a compiler's page cache is
+    // not its cost. The process limit for every run.
+    let cgroup = RunCgroup::lend(spec.sandbox.is_some(), spec.process_limit);
     let net = NetNamespace::lend();
     let plan = Plan::new(
         spec,
@@ -2042,6 +2048,11 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         end.cpu.max(watch.seen_cpu_total).max(cgroup_cpu)
     });
     let cgroup_peak = cgroup.as_ref().and_then(RunCgroup::peak_kib).unwrap_or(0);
+    let refused = cgroup
+        .as_ref()
+        .and_then(RunCgroup::refused_forks)
+        .is_some_and(|refused| refused > 0);
+    // Not given back: dropped, which waits until nothing of the run is left in it.
     if let (Some(cgroup), true) = (cgroup, clean) {
         cgroup.give_back();
     }
@@ -2062,6 +2073,7 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         cpu,
         peak_kib,
         flooded.load(Ordering::Relaxed),
+        refused,
     );
     Ok(Run {
         outcome,
@@ -2074,8 +2086,8 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     })
 }
 
-/// The outcome: the limit the watchdog killed for, else one the final figures pass, else
-/// how the program ended.
+/// The outcome: the limit the watchdog killed for, else one the final figures pass (a fork
+/// the kernel `refused` at the process limit among them), else how the program ended.
 fn decide(
     spec: &Spec,
     watch: &Watch,
@@ -2083,12 +2095,16 @@ fn decide(
     cpu: Duration,
     peak_kib: u64,
     flooded: bool,
+    refused: bool,
 ) -> Outcome {
     if let Some(reason) = watch.killed_for {
         return reason;
     }
     if flooded {
         return Outcome::OutputLimit;
+    }
+    if refused {
+        return Outcome::ProcessLimit;
     }
     if cpu > spec.cpu_limit {
         return Outcome::TimeLimit { wall_cap: false };
@@ -2397,15 +2413,19 @@ unsafe fn loopback_up() -> bool {
     done
 }
 
-// ---- cgroup accounting, where the caller may make cgroups -----------------------------------
+// ---- cgroups, where the caller may make them: accounting and the process limit -------------
 
-/// Where runs' cgroups are made: the caller's own cgroups, in cgroup v1's `cpuacct` and
-/// `memory` hierarchies, or else in cgroup v2 (CPU always; memory where the caller's cgroup
-/// gives its children the memory controller).
+/// Where runs' cgroups are made, each in the caller's own cgroup of its hierarchy. For
+/// accounting: cgroup v1's `cpuacct` and `memory` hierarchies, or else cgroup v2 (CPU
+/// always; memory where the caller's cgroup gives its children the memory controller). For
+/// the process limit: v1's `pids` hierarchy, or else v2 where the caller's cgroup gives its
+/// children the pids controller.
 struct CgroupParents {
+    /// Whether `cpu` and `memory` are cgroup v2 (their files are named otherwise).
     v2: bool,
-    cpu: PathBuf,
+    cpu: Option<PathBuf>,
     memory: Option<PathBuf>,
+    pids: Option<PathBuf>,
 }
 
 /// The caller's cgroup folder for `controller` (v1), or its v2 folder (`controller` empty):
@@ -2457,28 +2477,38 @@ fn cgroup_parents() -> Option<&'static CgroupParents> {
                 return None;
             }
             let v1 = |name| own_cgroup(name).filter(|dir| may_make_cgroups(dir));
-            if let (Some(cpu), Some(memory)) = (v1("cpuacct"), v1("memory")) {
-                remove_stale_cgroups(&cpu);
-                remove_stale_cgroups(&memory);
-                return Some(CgroupParents {
+            let unified = own_cgroup("").filter(|dir| may_make_cgroups(dir));
+            // The v2 folder, where it gives its children `controller`.
+            let giving = |controller: &str| {
+                let dir = unified.as_ref()?;
+                let given = std::fs::read_to_string(dir.join("cgroup.subtree_control")).ok()?;
+                given
+                    .split_whitespace()
+                    .any(|name| name == controller)
+                    .then(|| dir.clone())
+            };
+            let pids = v1("pids").or_else(|| giving("pids"));
+            let parents = match (v1("cpuacct"), v1("memory")) {
+                (Some(cpu), Some(memory)) => CgroupParents {
                     v2: false,
-                    cpu,
+                    cpu: Some(cpu),
                     memory: Some(memory),
-                });
+                    pids,
+                },
+                _ => CgroupParents {
+                    v2: true,
+                    cpu: unified.clone(),
+                    memory: giving("memory"),
+                    pids,
+                },
+            };
+            for dir in [&parents.cpu, &parents.memory, &parents.pids]
+                .into_iter()
+                .flatten()
+            {
+                remove_stale_cgroups(dir);
             }
-            let unified = own_cgroup("").filter(|dir| may_make_cgroups(dir))?;
-            remove_stale_cgroups(&unified);
-            let controllers =
-                std::fs::read_to_string(unified.join("cgroup.subtree_control")).unwrap_or_default();
-            let memory = controllers
-                .split_whitespace()
-                .any(|name| name == "memory")
-                .then(|| unified.clone());
-            Some(CgroupParents {
-                v2: true,
-                cpu: unified,
-                memory,
-            })
+            (parents.cpu.is_some() || parents.pids.is_some()).then_some(parents)
         })
         .as_ref()
 }
@@ -2486,71 +2516,116 @@ fn cgroup_parents() -> Option<&'static CgroupParents> {
 /// How runs are accounted here: see [`super::Accounting`].
 pub fn accounting() -> super::Accounting {
     match cgroup_parents() {
-        Some(parents) if parents.memory.is_some() => super::Accounting::Cgroup,
-        Some(_) => super::Accounting::CgroupCpu,
-        None => super::Accounting::Polling,
+        Some(CgroupParents {
+            cpu: Some(_),
+            memory: Some(_),
+            ..
+        }) => super::Accounting::Cgroup,
+        Some(CgroupParents { cpu: Some(_), .. }) => super::Accounting::CgroupCpu,
+        _ => super::Accounting::Polling,
     }
 }
 
+/// Whether every run gets a pids cgroup here: see [`super::kernel_holds_process_limit`].
+pub fn kernel_holds_process_limit() -> bool {
+    cgroup_parents().is_some_and(|parents| parents.pids.is_some())
+}
+
 /// A run's own cgroups. The program moves itself in before its exec (its keepers stay
-/// out), so everything it starts is counted there: CPU time of every process, reaped by
-/// anyone or by the kernel, and memory of every kind (tmpfs, memfd, System V segments, page
-/// cache), each page once. Removed when dropped.
+/// out), so everything it starts is in them.
+/// - Accounting (programs under test only): CPU time of every process, reaped by anyone or
+///   by the kernel, and memory of every kind (tmpfs, memfd, System V segments, page cache),
+///   each page once.
+/// - The process limit (every run): a pids cgroup whose `pids.max` is the run's limit. The
+///   kernel refuses a fork (or a thread) past it and counts the refusal in `pids.events`,
+///   however fast the program's processes fork and exit: a bomb can neither grow past its
+///   limit nor slip between two polls, and its run is `ProcessLimit` for sure. (Without
+///   it, as root, nothing but the poll counted an unsandboxed run's processes: RLIMIT_NPROC
+///   does not bind root, and a bomb that spun at thousands of processes was sometimes
+///   never seen over its limit before its CPU time ran out.)
+///
+/// Removed when dropped, once empty (`remove_cgroup`), or kept in a pool for the next run.
 struct RunCgroup {
+    /// Whether it has the accounting controllers (the pool keeps both kinds).
+    accounted: bool,
+    /// Whether `cpu` and `memory` are cgroup v2.
     v2: bool,
-    cpu: PathBuf,
+    cpu: Option<PathBuf>,
     memory: Option<PathBuf>,
-    /// `cgroup.procs` of each, open for the program to write "0" to.
+    pids: Option<PathBuf>,
+    /// `cgroup.procs` of each folder, open for the program to write "0" to.
     procs: Vec<OwnedFd>,
     /// What the cgroup had counted before this run (a lent one: see `lend`).
     cpu_before: Duration,
     memory_before_kib: u64,
+    refused_before: u64,
 }
 
-/// Cgroup v1 pairs kept between runs (made and removed per run, a pair of memory and
-/// cpuacct cgroups cost about 0.3 ms of CPU a case).
+/// Cgroups kept between runs (made and removed per run, a pair of memory and cpuacct
+/// cgroups cost about 0.3 ms of CPU a case).
 static CGROUP_POOL: Mutex<Vec<RunCgroup>> = Mutex::new(Vec::new());
 
+/// The folders of every run's cgroups now lent, for [`remove_live_cgroups`].
+static LIVE_CGROUPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
 impl RunCgroup {
-    /// A run's cgroups: a v1 pair from the pool, its counters taken as the run's zero (its
-    /// CPU time, and its memory in use, which a page the last run left in the page cache
-    /// can hold; its high-water mark reset to that), or new ones.
-    fn lend() -> Option<RunCgroup> {
-        let pooled = CGROUP_POOL.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        pooled
-            .and_then(RunCgroup::zeroed)
-            .or_else(RunCgroup::create)
+    /// A run's cgroups, with its accounting ones or without, its process limit set: one
+    /// from the pool, its counters taken as the run's zero (its CPU time, its refused forks,
+    /// and its memory in use, which a page the last run left in the page cache can hold; its
+    /// high-water mark reset to that), or new ones. `None` where none can be made.
+    fn lend(accounted: bool, process_limit: usize) -> Option<RunCgroup> {
+        let pooled = {
+            let mut pool = CGROUP_POOL.lock().unwrap_or_else(|e| e.into_inner());
+            let at = pool
+                .iter()
+                .rposition(|cgroup| cgroup.accounted == accounted);
+            at.map(|at| pool.swap_remove(at))
+        };
+        let lent = pooled
+            .and_then(|cgroup| cgroup.zeroed(process_limit))
+            .or_else(|| RunCgroup::create(accounted, process_limit))?;
+        LIVE_CGROUPS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(lent.dirs());
+        Some(lent)
     }
 
-    /// A pooled pair with this moment as its zero; `None` (removed) if it cannot be reset.
-    fn zeroed(mut self) -> Option<RunCgroup> {
+    /// A pooled one with this moment as its zero; `None` (removed) if it cannot be reset.
+    fn zeroed(mut self, process_limit: usize) -> Option<RunCgroup> {
         self.cpu_before = Duration::ZERO;
         self.memory_before_kib = 0;
-        let memory = self.memory.as_ref()?;
-        std::fs::write(memory.join("memory.max_usage_in_bytes"), "0").ok()?;
-        self.cpu_before = self.cpu()?;
-        self.memory_before_kib = self.memory_kib()?;
+        if let Some(memory) = &self.memory {
+            std::fs::write(memory.join("memory.max_usage_in_bytes"), "0").ok()?;
+            self.memory_before_kib = self.memory_kib()?;
+        }
+        if self.cpu.is_some() {
+            self.cpu_before = self.cpu()?;
+        }
+        self.limit_processes(process_limit)?;
         Some(self)
     }
 
-    /// Kept for the next run (cgroup v1 only: v2's `memory.peak` cannot be reset on every
-    /// kernel) after a run that left no process in it; removed otherwise.
+    /// Kept for the next run after a run that left no process in it (cgroup v2's
+    /// accounting ones excepted: `memory.peak` cannot be reset on every kernel); removed
+    /// otherwise.
     fn give_back(self) {
         static REMOVE_AT_EXIT: std::sync::Once = std::sync::Once::new();
-        if self.v2 {
+        if (self.v2 && self.cpu.is_some()) || !self.empty() {
             return;
         }
         REMOVE_AT_EXIT.call_once(|| {
             // SAFETY: registers a plain function, run by `exit`.
             unsafe { atexit(remove_pooled_cgroups) };
         });
+        self.forget_live();
         CGROUP_POOL
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(self);
     }
 
-    fn create() -> Option<RunCgroup> {
+    fn create(accounted: bool, process_limit: usize) -> Option<RunCgroup> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let parents = cgroup_parents()?;
         let name = format!(
@@ -2558,32 +2633,56 @@ impl RunCgroup {
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         );
+        let accounting = |parent: &Option<PathBuf>| {
+            parent
+                .as_ref()
+                .filter(|_| accounted)
+                .map(|parent| parent.join(&name))
+        };
         let mut run = RunCgroup {
+            accounted,
             v2: parents.v2,
-            cpu: parents.cpu.join(&name),
-            memory: None,
+            cpu: accounting(&parents.cpu),
+            memory: accounting(&parents.memory),
+            pids: parents.pids.as_ref().map(|parent| parent.join(&name)),
             procs: Vec::new(),
             cpu_before: Duration::ZERO,
             memory_before_kib: 0,
+            refused_before: 0,
         };
-        std::fs::create_dir(&run.cpu).ok()?;
-        if let Some(memory) = &parents.memory {
-            let dir = memory.join(&name);
-            if dir != run.cpu {
-                std::fs::create_dir(&dir).ok()?;
-            }
-            run.memory = Some(dir);
+        let dirs = run.dirs();
+        if dirs.is_empty() {
+            return None;
         }
-        let mut dirs = vec![run.cpu.clone()];
-        dirs.extend(run.memory.iter().filter(|dir| **dir != run.cpu).cloned());
         for dir in dirs {
+            std::fs::create_dir(&dir).ok()?;
             let file = std::fs::OpenOptions::new()
                 .write(true)
                 .open(dir.join("cgroup.procs"))
                 .ok()?;
             run.procs.push(file.into());
         }
+        run.limit_processes(process_limit)?;
         Some(run)
+    }
+
+    /// Its folders, each once (a cgroup v2 folder holds every controller).
+    fn dirs(&self) -> Vec<PathBuf> {
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        for dir in [&self.cpu, &self.memory, &self.pids].into_iter().flatten() {
+            if !dirs.contains(dir) {
+                dirs.push(dir.clone());
+            }
+        }
+        dirs
+    }
+
+    fn forget_live(&self) {
+        let dirs = self.dirs();
+        LIVE_CGROUPS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|dir| !dirs.contains(dir));
     }
 
     fn read_number(path: &Path, key: Option<&str>) -> Option<u64> {
@@ -2599,11 +2698,12 @@ impl RunCgroup {
 
     /// CPU time of every process that was in it during this run.
     fn cpu(&self) -> Option<Duration> {
+        let cpu = self.cpu.as_ref()?;
         let total = if self.v2 {
-            let micros = Self::read_number(&self.cpu.join("cpu.stat"), Some("usage_usec"))?;
+            let micros = Self::read_number(&cpu.join("cpu.stat"), Some("usage_usec"))?;
             Duration::from_micros(micros)
         } else {
-            let nanos = Self::read_number(&self.cpu.join("cpuacct.usage"), None)?;
+            let nanos = Self::read_number(&cpu.join("cpuacct.usage"), None)?;
             Duration::from_nanos(nanos)
         };
         Some(total.saturating_sub(self.cpu_before))
@@ -2630,6 +2730,45 @@ impl RunCgroup {
         let kib = Self::read_number(&self.memory.as_ref()?.join(file), None)? / 1024;
         Some(kib.saturating_sub(self.memory_before_kib))
     }
+
+    /// Sets `pids.max` to the run's process limit (the kernel counts a process's threads
+    /// in it too, as isolate's limit does), and takes the refusals so far as the run's zero.
+    fn limit_processes(&mut self, process_limit: usize) -> Option<()> {
+        let Some(pids) = &self.pids else {
+            return Some(());
+        };
+        // It takes at most 2^22 (PID_MAX_LIMIT); a larger limit is none.
+        let most = if process_limit < 1 << 22 {
+            process_limit.to_string()
+        } else {
+            "max".to_string()
+        };
+        std::fs::write(pids.join("pids.max"), most).ok()?;
+        self.refused_before = 0;
+        self.refused_before = self.refused_forks()?;
+        Some(())
+    }
+
+    /// The forks and new threads the kernel refused during this run, at its process limit.
+    fn refused_forks(&self) -> Option<u64> {
+        let events = Self::read_number(&self.pids.as_ref()?.join("pids.events"), Some("max"))?;
+        Some(events.saturating_sub(self.refused_before))
+    }
+
+    /// Whether none of its processes is left, reaped and released (what `pids.current`
+    /// counts; without a pids cgroup, the keeper's clean end said so).
+    fn empty(&self) -> bool {
+        self.pids.as_ref().map_or(true, |pids| {
+            Self::read_number(&pids.join("pids.current"), None) == Some(0)
+        })
+    }
+
+    /// Kills every process in it (subreaper mode: beyond what a poll found).
+    fn kill_all(&self) {
+        for dir in self.dirs() {
+            kill_members(&dir);
+        }
+    }
 }
 
 /// At the process's exit: the pooled cgroups are removed (a judge killed by SIGKILL leaves
@@ -2639,23 +2778,60 @@ extern "C" fn remove_pooled_cgroups() {
     drop(pool);
 }
 
+/// At a shutdown (Ctrl-C, SIGTERM, SIGHUP), once every keeper is killed: the cgroups of the
+/// runs that were going, each once its processes are gone (the pooled ones are removed at
+/// the exit that follows).
+pub fn remove_live_cgroups() {
+    let live = std::mem::take(&mut *LIVE_CGROUPS.lock().unwrap_or_else(|e| e.into_inner()));
+    for dir in live {
+        remove_cgroup(&dir);
+    }
+}
+
 impl Drop for RunCgroup {
     fn drop(&mut self) {
         self.procs.clear();
-        for dir in std::iter::once(&self.cpu).chain(self.memory.iter()) {
-            remove_cgroup(dir);
+        self.forget_live();
+        for dir in self.dirs() {
+            remove_cgroup(&dir);
         }
     }
 }
 
-/// Removes an empty cgroup. Its last process, just reaped, can hold it a moment longer (its
-/// release is deferred): a short wait then.
+/// Removes a run's cgroup. Its processes can hold it a while: a killed run's may still be
+/// dying (a namespace's die after its keeper, a bomb's slowly on a busy machine), and a
+/// reaped process's release is deferred. So whatever is left in it is killed and the
+/// removal tried again, for up to 10 s: the run ends with its cgroup gone and nothing of
+/// it alive. (One still busy then, a process stuck in the kernel, is left to the next
+/// judge's start: `remove_stale_cgroups`.)
 fn remove_cgroup(dir: &Path) {
-    for _ in 0..1000 {
-        if std::fs::remove_dir(dir).is_ok() || !dir.exists() {
-            return;
+    const EBUSY: i32 = 16;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut pause = Duration::from_micros(100);
+    loop {
+        match std::fs::remove_dir(dir) {
+            Err(e) if e.raw_os_error() == Some(EBUSY) && Instant::now() < deadline => {}
+            _ => return,
         }
-        thread::sleep(Duration::from_micros(100));
+        kill_members(dir);
+        thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(10));
+    }
+}
+
+/// Kills every process in the cgroup `dir`: through v2's `cgroup.kill` (Linux 5.14), else
+/// each one its `cgroup.procs` names (a run's own processes: only they enter its cgroup).
+fn kill_members(dir: &Path) {
+    if std::fs::write(dir.join("cgroup.kill"), "1").is_ok() {
+        return;
+    }
+    let members = std::fs::read_to_string(dir.join("cgroup.procs")).unwrap_or_default();
+    for pid in members
+        .split_whitespace()
+        .filter_map(|p| p.parse::<i32>().ok())
+    {
+        // SAFETY: a plain system call; a process already gone is ESRCH.
+        unsafe { kill(pid, SIGKILL) };
     }
 }
 
@@ -2727,11 +2903,32 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
     let mut killed_at: Option<Instant> = None;
     let mut waited = Duration::ZERO;
     while let Err(mpsc::RecvTimeoutError::Timeout) = wake.recv_timeout(Duration::from_millis(5)) {
+        // A fork the kernel refused at the process limit (a pids cgroup) ends the run before
+        // the tree is read: a refused fork has copied its process's memory map before the
+        // cgroup refuses it, so a bomb spinning on refused forks held up every read of
+        // those maps (`proportional_kib`), and a poll took seconds.
+        let refused = run
+            .cgroup
+            .as_ref()
+            .and_then(RunCgroup::refused_forks)
+            .is_some_and(|refused| refused > 0);
+        if refused && killed_at.is_none() && !program_exited(&run.report) {
+            let mut watch = run.watch.lock().unwrap_or_else(|e| e.into_inner());
+            watch.killed_for = Some(Outcome::ProcessLimit);
+            killed_at = Some(Instant::now());
+            kill_run_tree(run, &[]);
+        }
         let scratch = run
             .scratch
             .as_deref()
             .zip(spec.sandbox.as_ref().map(|s| s.scratch_kib.max(64)));
-        let mut tree = Tree::read(keeper as u32, spec.process_limit, scratch);
+        let refused_now = || {
+            run.cgroup
+                .as_ref()
+                .and_then(RunCgroup::refused_forks)
+                .is_some_and(|refused| refused > 0)
+        };
+        let mut tree = Tree::read(keeper as u32, spec.process_limit, scratch, &refused_now);
         if let Some(cgroup) = &run.cgroup {
             tree.cpu = tree.cpu.max(cgroup.cpu().unwrap_or_default());
             tree.memory_kib = tree.memory_kib.max(cgroup.memory_kib().unwrap_or(0));
@@ -2740,7 +2937,7 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
         let mut watch = run.watch.lock().unwrap_or_else(|e| e.into_inner());
         watch.see(&tree);
         if let Some(at) = killed_at {
-            kill_tree(keeper, &tree.processes);
+            kill_run_tree(run, &tree.processes);
             if at.elapsed() > Duration::from_secs(1) {
                 // A keeper held up: stopped by its program (subreaper mode), which SIGCONT
                 // ends; killing it there would set its orphans free.
@@ -2765,7 +2962,9 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
             Some(Outcome::MemoryLimit)
         } else if flooded.load(Ordering::Relaxed) {
             Some(Outcome::OutputLimit)
-        } else if tree.processes.len() > spec.process_limit {
+        } else if refused_now() || tree.processes.len() > spec.process_limit {
+            // A fork refused during this poll; without a pids cgroup, the count of this
+            // poll (a bomb's short-lived processes can slip it).
             Some(Outcome::ProcessLimit)
         } else if watch.cpu > spec.cpu_limit {
             Some(Outcome::TimeLimit { wall_cap: false })
@@ -2777,7 +2976,7 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
         if reason.is_some() {
             watch.killed_for = reason;
             killed_at = Some(Instant::now());
-            kill_tree(keeper, &tree.processes);
+            kill_run_tree(run, &tree.processes);
         }
     }
 }
@@ -2822,6 +3021,14 @@ impl Drop for Boost {
     }
 }
 
+/// Ends a run at a limit: [`kill_tree`], and every process in its cgroups.
+fn kill_run_tree(run: &Running, processes: &[u32]) {
+    kill_tree(run.keeper, processes);
+    if let Some(cgroup) = &run.cgroup {
+        cgroup.kill_all();
+    }
+}
+
 /// Ends a run at a limit. Namespace mode: the keeper (its init dies with it, and the
 /// namespace with the init). Subreaper mode: every program process, so that the keeper
 /// still sweeps what they leave and reports.
@@ -2847,7 +3054,7 @@ pub fn kill_run(keeper: u32) {
     let processes = if containment() == Containment::Namespaces {
         Vec::new()
     } else {
-        Tree::read(keeper, usize::MAX, None).processes
+        Tree::read(keeper, usize::MAX, None, &|| false).processes
     };
     kill_tree(keeper as i32, &processes);
     // SAFETY: as in `kill_tree`.
@@ -2870,19 +3077,34 @@ struct Tree {
 
 impl Tree {
     /// Stops looking once more than `cap` processes are found (a fork bomb is over its
-    /// limit then, and reading thousands of `/proc` entries would only delay the kill).
-    fn read(keeper: u32, cap: usize, scratch: Option<(&Path, u64)>) -> Tree {
+    /// limit then, and reading thousands of `/proc` entries would only delay the kill), and
+    /// stops reading their figures once `refused` (a fork refused at the limit: the run ends
+    /// anyway, and reading the memory maps of processes spinning on refused forks waits).
+    fn read(
+        keeper: u32,
+        cap: usize,
+        scratch: Option<(&Path, u64)>,
+        refused: &dyn Fn() -> bool,
+    ) -> Tree {
         // Namespace mode: keeper -> init -> the program's processes.
         let keepers = if containment() == Containment::Namespaces {
             children(keeper)
         } else {
             vec![keeper]
         };
-        let mut processes: Vec<u32> = keepers.iter().flat_map(|&k| children(k)).collect();
+        // Each process once: one reparented to the init between two reads of the walk is
+        // listed twice, and `cap` must count processes, not listings.
+        let mut seen = std::collections::HashSet::new();
+        let mut processes: Vec<u32> = Vec::new();
+        let mut add = |found: Vec<u32>, processes: &mut Vec<u32>| {
+            processes.extend(found.into_iter().filter(|&pid| seen.insert(pid)));
+        };
+        for &keeper in &keepers {
+            add(children(keeper), &mut processes);
+        }
         let mut next = 0;
         while next < processes.len() && processes.len() <= cap {
-            let more = children(processes[next]);
-            processes.extend(more);
+            add(children(processes[next]), &mut processes);
             next += 1;
         }
         // Children the keepers reaped: their CPU time sits in the keepers' cutime + cstime.
@@ -2899,10 +3121,12 @@ impl Tree {
             processes,
         };
         tree.processes.sort_unstable();
-        tree.processes.dedup();
         let shared = tree.processes.len() > 1;
         let mut memfds = Vec::new();
         for &pid in &tree.processes {
+            if refused() {
+                break;
+            }
             if let Some(stat) = stat_of(pid) {
                 tree.cpu += stat.own_cpu + stat.children_cpu;
                 tree.own_cpu.push(((pid, stat.start_time), stat.own_cpu));
