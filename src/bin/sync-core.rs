@@ -1,5 +1,6 @@
 //! `sync-core`: rewrites the inlined blocks of every solution file from the files their
-//! markers name (run it after editing `solutions/core.rs`, `core16.rs` or `input.rs`).
+//! markers name (run it after editing a shared block: `solutions/core.rs`, `core16.rs`,
+//! `coren.rs`, `killer.rs` or `input.rs`).
 //! With `--check` it changes nothing and exits 1 when a copy has drifted. The rule for
 //! "in sync" is [`sudoku_toolkit::sync`], which `tests/tools/sync.rs` uses too.
 
@@ -9,8 +10,8 @@ use sudoku_toolkit::{project, sync};
 const USAGE: &str = "\
 usage: sync-core [--check]
 
-Copies each inlined source (solutions/core.rs, solutions/core16.rs, solutions/input.rs)
-verbatim into the marked blocks of every solution file that names it.
+Copies each inlined source (the shared blocks: solutions/core.rs, core16.rs, coren.rs,
+killer.rs, input.rs) verbatim into the marked blocks of every solution file that names it.
   --check   change nothing; exit 1 if a copy has drifted
   --help    show this help";
 
