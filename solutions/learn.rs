@@ -49,7 +49,7 @@
 //! and compares it with CaDiCaL's and Dancing Links'.
 #![allow(dead_code)] // a solution may use only part of it
 
-use super::coren::Board;
+use super::coren::{luby, Board};
 
 /// `reason` of a decision.
 const NO_REASON: u32 = u32::MAX;
@@ -672,16 +672,4 @@ fn exclusions(b: usize, cell_digit: &[(u16, u8)], var_of: &[u32]) -> Vec<Vec<u32
                 .collect()
         })
         .collect()
-}
-
-/// The `i`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        let k = 64 - i.leading_zeros();
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
 }

@@ -1123,7 +1123,8 @@ pub fn first_solution<const B: usize>(board: Board<B>) -> Option<Vec<u8>> {
 const RESTART_UNIT: u64 = 64;
 
 /// The `i`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
-fn luby(i: u64) -> u64 {
+/// (also the restart budgets of `learn.rs`).
+pub fn luby(i: u64) -> u64 {
     let mut i = i;
     loop {
         // The smallest k with i <= 2^k - 1.
