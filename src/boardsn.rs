@@ -102,6 +102,18 @@ pub fn first_two<const B: usize>(puzzle: &[u8]) -> Vec<Vec<u8>> {
     first_two_within::<B>(puzzle, u64::MAX - 1).unwrap_or_default()
 }
 
+/// `givens` random cells of `full` (all of them when `givens` is larger), the rest empty
+/// (0): one shuffle of the cells, the first `givens` kept.
+pub fn random_givens(rng: &mut Rng, full: &[u8], givens: usize) -> Vec<u8> {
+    let mut cells: Vec<usize> = (0..full.len()).collect();
+    rng.shuffle(&mut cells);
+    let mut puzzle = vec![0; full.len()];
+    for &cell in &cells[..givens.min(full.len())] {
+        puzzle[cell] = full[cell];
+    }
+    puzzle
+}
+
 /// A puzzle with a unique solution and at least `givens` givens: `givens` random cells of
 /// a random grid, plus one given (from the grid) wherever a second solution differed from
 /// the first, until `first_two` (e.g. [`first_two`]) finds only one solution.
@@ -111,12 +123,7 @@ pub fn unique_with_givens<const B: usize>(
     givens: usize,
     mut first_two: impl FnMut(&[u8]) -> Vec<Vec<u8>>,
 ) -> Vec<u8> {
-    let mut cells: Vec<usize> = (0..full.len()).collect();
-    rng.shuffle(&mut cells);
-    let mut puzzle = vec![0; full.len()];
-    for &cell in &cells[..givens.min(full.len())] {
-        puzzle[cell] = full[cell];
-    }
+    let mut puzzle = random_givens(rng, full, givens);
     loop {
         let solutions = first_two(&puzzle);
         if solutions.len() < 2 {
