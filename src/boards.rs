@@ -185,7 +185,7 @@ pub fn full_grid4(rng: &mut Rng) -> [u8; 16] {
                 grid[corner + k / 2 * 4 + k % 2] = digit;
             }
         }
-        if let Some(full) = oracle::solve_first4(&grid) {
+        if let Some(full) = oracle::solve_first(&grid) {
             return full;
         }
     }
@@ -195,5 +195,5 @@ pub fn full_grid4(rng: &mut Rng) -> [u8; 16] {
 /// givens (minimal when 0).
 pub fn unique4(rng: &mut Rng, stop_at_givens: usize) -> [u8; 16] {
     let full = full_grid4(rng);
-    empty_while_unique(full, rng, stop_at_givens, oracle::count_solutions4)
+    empty_while_unique(full, rng, stop_at_givens, oracle::count_solutions)
 }

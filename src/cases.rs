@@ -215,13 +215,13 @@ pub fn acwing_case(rng: &mut Rng, case: usize) -> Case {
 /// AcWing 169: one [`puzzle16`]; any valid grid is accepted.
 pub fn acwing169_case(rng: &mut Rng, _case: usize) -> Case {
     let puzzle = puzzle16(rng);
-    let solutions = vec![oracle::solve_first16(&puzzle)];
+    let solutions = vec![oracle::solve_first(&puzzle)];
     let verdict = grid_answers(
         vec![puzzle],
         solutions,
         false,
         expected::acwing169_answers,
-        oracle::is_solution_of16,
+        oracle::is_solution_of,
     );
     Case::checked(formats::letters(&puzzle), verdict)
 }
@@ -229,13 +229,13 @@ pub fn acwing169_case(rng: &mut Rng, _case: usize) -> Case {
 /// CodinGame 16x16: one [`puzzle16`]; any valid grid is accepted where it has several.
 pub fn codingame16_case(rng: &mut Rng, _case: usize) -> Case {
     let puzzle = puzzle16(rng);
-    let solutions = vec![oracle::solve_first16(&puzzle)];
+    let solutions = vec![oracle::solve_first(&puzzle)];
     let verdict = grid_answers(
         vec![puzzle],
         solutions,
         false,
         |solutions| expected::grid_or_none(solutions[0].as_ref(), formats::codingame16_board),
-        oracle::is_solution_of16,
+        oracle::is_solution_of,
     );
     Case::checked(formats::codingame16_board(&puzzle), verdict)
 }
@@ -459,7 +459,7 @@ pub fn kattis_case(rng: &mut Rng, case: usize) -> Case {
 /// contract, any valid grid is accepted; a unique one can only be matched exactly).
 pub fn spoj_case(rng: &mut Rng, _case: usize) -> Case {
     let puzzles: Vec<[u8; 256]> = (0..1 + rng.below(3)).map(|_| puzzle16(rng)).collect();
-    let solutions = puzzles.iter().map(oracle::solve_first16).collect();
+    let solutions = puzzles.iter().map(oracle::solve_first).collect();
     Case::checked(
         formats::spoj_input(&puzzles),
         grid_answers(
@@ -467,7 +467,7 @@ pub fn spoj_case(rng: &mut Rng, _case: usize) -> Case {
             solutions,
             false,
             expected::spoj_answers,
-            oracle::is_solution_of16,
+            oracle::is_solution_of,
         ),
     )
 }
@@ -532,14 +532,14 @@ pub fn mini_case(rng: &mut Rng, case: usize) -> Case {
             boards::unique4(rng, stop_at)
         }
     };
-    let solutions = vec![oracle::solve_first4(&puzzle)];
-    let determined = oracle::count_solutions4(&puzzle, 2) <= 1;
+    let solutions = vec![oracle::solve_first(&puzzle)];
+    let determined = oracle::count_solutions(&puzzle, 2) <= 1;
     let verdict = grid_answers(
         vec![puzzle],
         solutions,
         determined,
         |solutions| expected::grid_or_none(solutions[0].as_ref(), formats::mini_rows),
-        oracle::is_solution_of4,
+        oracle::is_solution_of,
     );
     Case::checked(formats::mini_rows(&puzzle), verdict)
 }

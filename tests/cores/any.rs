@@ -210,7 +210,7 @@ fn a_board_without_a_clash_but_without_a_completion_has_no_solution() {
 
 /// The solutions of a 9x9 puzzle given as a slice, by the plain oracle, up to `cap`.
 fn oracle_count(puzzle: &[u8], cap: u64) -> u64 {
-    oracle::count_solutions(&puzzle.try_into().unwrap(), cap)
+    oracle::count_solutions(&<[u8; 81]>::try_from(puzzle).unwrap(), cap)
 }
 
 #[test]
