@@ -214,30 +214,19 @@ pub fn acwing_case(rng: &mut Rng, case: usize) -> Case {
 
 /// AcWing 169: one [`puzzle16`]; any valid grid is accepted.
 pub fn acwing169_case(rng: &mut Rng, _case: usize) -> Case {
-    let puzzle = puzzle16(rng);
-    let solutions = vec![oracle::solve_first(&puzzle)];
-    let verdict = grid_answers(
-        vec![puzzle],
-        solutions,
+    one_grid_case(
+        puzzle16(rng),
         false,
+        formats::letters,
         expected::acwing169_answers,
-        oracle::is_solution_of,
-    );
-    Case::checked(formats::letters(&puzzle), verdict)
+    )
 }
 
 /// CodinGame 16x16: one [`puzzle16`]; any valid grid is accepted where it has several.
 pub fn codingame16_case(rng: &mut Rng, _case: usize) -> Case {
-    let puzzle = puzzle16(rng);
-    let solutions = vec![oracle::solve_first(&puzzle)];
-    let verdict = grid_answers(
-        vec![puzzle],
-        solutions,
-        false,
-        |solutions| expected::grid_or_none(solutions[0].as_ref(), formats::codingame16_board),
-        oracle::is_solution_of,
-    );
-    Case::checked(formats::codingame16_board(&puzzle), verdict)
+    one_grid_case(puzzle16(rng), false, formats::codingame16_board, |s| {
+        expected::grid_or_none(s[0].as_ref(), formats::codingame16_board)
+    })
 }
 
 /// A 16x16 puzzle: a random full grid with up to 130 cells emptied (often several
@@ -370,46 +359,65 @@ fn solve9(puzzles: &[[u8; 81]]) -> (Vec<Option<[u8; 81]>>, bool) {
     (solutions, determined)
 }
 
-/// One 9x9 puzzle a case, answered as one grid (or `no solution`) in `print`'s layout.
-fn one_grid_case(
-    rng: &mut Rng,
-    case: usize,
-    input: fn(&[u8; 81]) -> String,
-    print: fn(&[Option<[u8; 81]>]) -> String,
-) -> Case {
-    let puzzles = puzzles(rng, case, 1, 58);
-    let (solutions, determined) = solve9(&puzzles);
-    let input = input(&puzzles[0]);
+/// One puzzle a case, written by `input`: the oracle's first solution in `print`'s layout,
+/// exactly when `determined` (it has at most one), else any valid grid.
+fn one_grid_case<const N: usize>(
+    puzzle: [u8; N],
+    determined: bool,
+    input: fn(&[u8; N]) -> String,
+    print: fn(&[Option<[u8; N]>]) -> String,
+) -> Case
+where
+    [u8; N]: oracle::Square,
+{
+    let solutions = vec![oracle::solve_first(&puzzle)];
     let verdict = grid_answers(
-        puzzles,
+        vec![puzzle],
         solutions,
         determined,
         print,
         oracle::is_solution_of,
     );
-    Case::checked(input, verdict)
+    Case::checked(input(&puzzle), verdict)
+}
+
+/// One 9x9 puzzle of the common mix a case, answered as one grid (or `no solution`) in
+/// `print`'s layout.
+fn one_grid9_case(
+    rng: &mut Rng,
+    case: usize,
+    input: fn(&[u8; 81]) -> String,
+    print: fn(&[Option<[u8; 81]>]) -> String,
+) -> Case {
+    let puzzle = puzzles(rng, case, 1, 58)[0];
+    one_grid_case(
+        puzzle,
+        oracle::count_solutions(&puzzle, 2) <= 1,
+        input,
+        print,
+    )
 }
 
 pub fn p1784_case(rng: &mut Rng, case: usize) -> Case {
-    one_grid_case(rng, case, formats::spaced_rows, |s| {
+    one_grid9_case(rng, case, formats::spaced_rows, |s| {
         expected::p1784_answer(s[0].as_ref())
     })
 }
 
 pub fn leetcode_case(rng: &mut Rng, case: usize) -> Case {
-    one_grid_case(rng, case, formats::leetcode_board, |s| {
+    one_grid9_case(rng, case, formats::leetcode_board, |s| {
         expected::leetcode_answer(s[0].as_ref())
     })
 }
 
 pub fn b4279_case(rng: &mut Rng, case: usize) -> Case {
-    one_grid_case(rng, case, formats::b4279_board, |s| {
+    one_grid9_case(rng, case, formats::b4279_board, |s| {
         expected::b4279_answer(s[0].as_ref())
     })
 }
 
 pub fn codingame9_case(rng: &mut Rng, case: usize) -> Case {
-    one_grid_case(rng, case, formats::codingame9_board, |s| {
+    one_grid9_case(rng, case, formats::codingame9_board, |s| {
         expected::b4279_answer(s[0].as_ref())
     })
 }
@@ -532,14 +540,8 @@ pub fn mini_case(rng: &mut Rng, case: usize) -> Case {
             boards::unique4(rng, stop_at)
         }
     };
-    let solutions = vec![oracle::solve_first(&puzzle)];
     let determined = oracle::count_solutions(&puzzle, 2) <= 1;
-    let verdict = grid_answers(
-        vec![puzzle],
-        solutions,
-        determined,
-        |solutions| expected::grid_or_none(solutions[0].as_ref(), formats::mini_rows),
-        oracle::is_solution_of,
-    );
-    Case::checked(formats::mini_rows(&puzzle), verdict)
+    one_grid_case(puzzle, determined, formats::mini_rows, |s| {
+        expected::grid_or_none(s[0].as_ref(), formats::mini_rows)
+    })
 }
