@@ -48,21 +48,27 @@ pub fn full_grid<const B: usize>(rng: &mut Rng) -> Vec<u8> {
 /// A random valid grid without the pattern's structure: random permutations in the boxes
 /// of the main diagonal (independent of each other), the rest completed by the core. A
 /// pattern grid's lines are shifts of each other, full of small swappable sets that each
-/// need a given, so unique puzzles from it keep many givens.
+/// need a given, so unique puzzles from it keep many givens. From 3x3 boxes up, any such
+/// diagonal completes; with 2x2 boxes about half the draws leave no completion, and the
+/// diagonal is drawn again (where there is one, it is the only one).
 pub fn random_grid<const B: usize>(rng: &mut Rng) -> Vec<u8> {
     let n = B * B;
-    let mut grid = vec![0; n * n];
-    for b in 0..B {
-        let mut digits: Vec<u8> = (1..=n as u8).collect();
-        rng.shuffle(&mut digits);
-        for (k, &digit) in digits.iter().enumerate() {
-            grid[(b * B + k / B) * n + b * B + k % B] = digit;
+    loop {
+        let mut grid = vec![0; n * n];
+        for b in 0..B {
+            let mut digits: Vec<u8> = (1..=n as u8).collect();
+            rng.shuffle(&mut digits);
+            for (k, &digit) in digits.iter().enumerate() {
+                grid[(b * B + k / B) * n + b * B + k % B] = digit;
+            }
+        }
+        let mut goal = coren::FirstSolution::default();
+        let board = Board::<B>::from_grid(&grid).expect("diagonal boxes never clash");
+        coren::search(board, &mut goal);
+        if let Some(full) = goal.grid {
+            return full;
         }
     }
-    let mut goal = coren::FirstSolution::default();
-    let board = Board::<B>::from_grid(&grid).expect("diagonal boxes never clash");
-    coren::search(board, &mut goal);
-    goal.grid.expect("diagonal boxes always complete")
 }
 
 /// Keeps the first two solutions, stopping at the second; gives up (cuts every subtree)

@@ -522,7 +522,7 @@ pub fn killer_extreme_case(rng: &mut Rng, _case: usize) -> Case {
 pub fn mini_case(rng: &mut Rng, case: usize) -> Case {
     let puzzle = match case % 10 {
         8 | 9 => {
-            let mut puzzle = boards::full_grid4(rng);
+            let mut puzzle = boards::random_grid4(rng);
             let mut cells: Vec<usize> = (0..16).collect();
             rng.shuffle(&mut cells);
             let blanks = 4 + rng.below(9);
