@@ -1,7 +1,7 @@
-//! Seeded generators of 9x9 test boards, on top of the plain oracle (never the core under
-//! test, but for the 4x4 [`random_grid4`]): full grids, unique puzzles, boards with a given range of solutions, unsolvable
-//! boards with and without clashing givens, sparse P1074 boards. Print them with
-//! [`formats`](crate::formats).
+//! Seeded generators of 9x9 (and 4x4) test boards, on top of the plain oracle (never the
+//! core under test, but for the 4x4 [`random_grid4`]): full grids, unique puzzles, boards
+//! with a given range of solutions, unsolvable boards with and without clashing givens,
+//! sparse P1074 boards. Print them with [`formats`](crate::formats).
 
 use crate::boardsn;
 use crate::oracle;
