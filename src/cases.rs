@@ -202,13 +202,7 @@ pub fn acwing_case(rng: &mut Rng, case: usize) -> Case {
     if case % 10 != 3 {
         input += "end\n";
     }
-    let verdict = grid_answers(
-        puzzles,
-        solutions,
-        determined,
-        expected::acwing166_answers,
-        oracle::is_solution_of,
-    );
+    let verdict = grid_answers(puzzles, solutions, determined, expected::acwing166_answers);
     Case::checked(input, verdict)
 }
 
@@ -300,15 +294,17 @@ fn read_answers<const N: usize>(output: &str, count: usize) -> Option<Vec<Option
 
 /// The checker for grid answers: exactly the oracle's answer (`print` of its solutions)
 /// when `determined` (no puzzle has several solutions); otherwise any valid grid per
-/// solvable puzzle (`solves`: the oracle's rule), `no solution` exactly for the others, in
+/// solvable puzzle (the oracle's rule), `no solution` exactly for the others, in
 /// exactly `print`'s layout.
 fn grid_answers<const N: usize>(
     puzzles: Vec<[u8; N]>,
     solutions: Vec<Option<[u8; N]>>,
     determined: bool,
     print: fn(&[Option<[u8; N]>]) -> String,
-    solves: fn(&[u8; N], &[u8; N]) -> bool,
-) -> Verdict {
+) -> Verdict
+where
+    [u8; N]: oracle::Square,
+{
     let expected = print(&solutions);
     Box::new(move |outcome: &Outcome| {
         if !outcome.success {
@@ -331,7 +327,7 @@ fn grid_answers<const N: usize>(
         {
             let right = match (solution, answer) {
                 (None, None) => true,
-                (Some(_), Some(grid)) => solves(grid, puzzle),
+                (Some(_), Some(grid)) => oracle::is_solution_of(grid, puzzle),
                 _ => false,
             };
             if !right {
@@ -371,13 +367,7 @@ where
     [u8; N]: oracle::Square,
 {
     let solutions = vec![oracle::solve_first(&puzzle)];
-    let verdict = grid_answers(
-        vec![puzzle],
-        solutions,
-        determined,
-        print,
-        oracle::is_solution_of,
-    );
+    let verdict = grid_answers(vec![puzzle], solutions, determined, print);
     Case::checked(input(&puzzle), verdict)
 }
 
@@ -437,13 +427,7 @@ pub fn poj2676_case(rng: &mut Rng, case: usize) -> Case {
     let input = formats::poj2676_input(&puzzles);
     Case::checked(
         input,
-        grid_answers(
-            puzzles,
-            solutions,
-            determined,
-            expected::poj2676_answers,
-            oracle::is_solution_of,
-        ),
+        grid_answers(puzzles, solutions, determined, expected::poj2676_answers),
     )
 }
 
@@ -470,13 +454,7 @@ pub fn spoj_case(rng: &mut Rng, _case: usize) -> Case {
     let solutions = puzzles.iter().map(oracle::solve_first).collect();
     Case::checked(
         formats::spoj_input(&puzzles),
-        grid_answers(
-            puzzles,
-            solutions,
-            false,
-            expected::spoj_answers,
-            oracle::is_solution_of,
-        ),
+        grid_answers(puzzles, solutions, false, expected::spoj_answers),
     )
 }
 
