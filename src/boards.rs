@@ -1,8 +1,9 @@
-//! Seeded generators of 9x9 test boards, on top of the plain oracle (never the core under
-//! test): full grids, unique puzzles, boards with a given range of solutions, unsolvable
-//! boards with and without clashing givens, sparse P1074 boards. Print them with
-//! [`formats`](crate::formats).
+//! Seeded generators of 9x9 (and 4x4) test boards, on top of the plain oracle (never the
+//! core under test, but for the 4x4 [`random_grid4`]): full grids, unique puzzles, boards
+//! with a given range of solutions, unsolvable boards with and without clashing givens,
+//! sparse P1074 boards. Print them with [`formats`](crate::formats).
 
+use crate::boardsn;
 use crate::oracle;
 use crate::rng::Rng;
 
@@ -172,28 +173,18 @@ pub fn dead_end(rng: &mut Rng, blanks: usize) -> [u8; 81] {
     }
 }
 
-/// A random full 4x4 grid: random digits in the two diagonal 2x2 boxes (independent of each
-/// other, drawn again when they leave no completion, as about half the pairs do), completed
-/// by the plain oracle.
-pub fn full_grid4(rng: &mut Rng) -> [u8; 16] {
-    loop {
-        let mut grid = [0; 16];
-        for corner in [0, 10] {
-            let mut digits = [1, 2, 3, 4];
-            rng.shuffle(&mut digits);
-            for (k, &digit) in digits.iter().enumerate() {
-                grid[corner + k / 2 * 4 + k % 2] = digit;
-            }
-        }
-        if let Some(full) = oracle::solve_first4(&grid) {
-            return full;
-        }
-    }
-}
-
 /// A 4x4 puzzle with exactly one solution, emptied while unique down to `stop_at_givens`
 /// givens (minimal when 0).
 pub fn unique4(rng: &mut Rng, stop_at_givens: usize) -> [u8; 16] {
-    let full = full_grid4(rng);
-    empty_while_unique(full, rng, stop_at_givens, oracle::count_solutions4)
+    let full = random_grid4(rng);
+    empty_while_unique(full, rng, stop_at_givens, oracle::count_solutions)
+}
+
+/// A random full 4x4 grid ([`boardsn::random_grid`] with 2x2 boxes), as an array. The
+/// any-size core completes its random diagonal, which has one completion at most: a bug in
+/// the core could make the grid wrong (its puzzles' answers are the oracle's, so stress
+/// would show it), never pick another one.
+pub fn random_grid4(rng: &mut Rng) -> [u8; 16] {
+    let grid = boardsn::random_grid::<2>(rng);
+    grid.try_into().expect("16 cells")
 }

@@ -48,21 +48,27 @@ pub fn full_grid<const B: usize>(rng: &mut Rng) -> Vec<u8> {
 /// A random valid grid without the pattern's structure: random permutations in the boxes
 /// of the main diagonal (independent of each other), the rest completed by the core. A
 /// pattern grid's lines are shifts of each other, full of small swappable sets that each
-/// need a given, so unique puzzles from it keep many givens.
+/// need a given, so unique puzzles from it keep many givens. From 3x3 boxes up, any such
+/// diagonal completes; with 2x2 boxes about half the draws leave no completion, and the
+/// diagonal is drawn again (where there is one, it is the only one).
 pub fn random_grid<const B: usize>(rng: &mut Rng) -> Vec<u8> {
     let n = B * B;
-    let mut grid = vec![0; n * n];
-    for b in 0..B {
-        let mut digits: Vec<u8> = (1..=n as u8).collect();
-        rng.shuffle(&mut digits);
-        for (k, &digit) in digits.iter().enumerate() {
-            grid[(b * B + k / B) * n + b * B + k % B] = digit;
+    loop {
+        let mut grid = vec![0; n * n];
+        for b in 0..B {
+            let mut digits: Vec<u8> = (1..=n as u8).collect();
+            rng.shuffle(&mut digits);
+            for (k, &digit) in digits.iter().enumerate() {
+                grid[(b * B + k / B) * n + b * B + k % B] = digit;
+            }
+        }
+        let mut goal = coren::FirstSolution::default();
+        let board = Board::<B>::from_grid(&grid).expect("diagonal boxes never clash");
+        coren::search(board, &mut goal);
+        if let Some(full) = goal.grid {
+            return full;
         }
     }
-    let mut goal = coren::FirstSolution::default();
-    let board = Board::<B>::from_grid(&grid).expect("diagonal boxes never clash");
-    coren::search(board, &mut goal);
-    goal.grid.expect("diagonal boxes always complete")
 }
 
 /// Keeps the first `cap` solutions, stopping at the last; gives up (cuts every subtree)
@@ -115,6 +121,18 @@ pub fn first_two<const B: usize>(puzzle: &[u8]) -> Vec<Vec<u8>> {
     first_two_within::<B>(puzzle, u64::MAX - 1).unwrap_or_default()
 }
 
+/// `givens` random cells of `full` (all of them when `givens` is larger), the rest empty
+/// (0): one shuffle of the cells, the first `givens` kept.
+pub fn random_givens(rng: &mut Rng, full: &[u8], givens: usize) -> Vec<u8> {
+    let mut cells: Vec<usize> = (0..full.len()).collect();
+    rng.shuffle(&mut cells);
+    let mut puzzle = vec![0; full.len()];
+    for &cell in &cells[..givens.min(full.len())] {
+        puzzle[cell] = full[cell];
+    }
+    puzzle
+}
+
 /// A puzzle with a unique solution and at least `givens` givens: `givens` random cells of
 /// a random grid, plus one given (from the grid) wherever a second solution differed from
 /// the first, until `first_two` (e.g. [`first_two`]) finds only one solution.
@@ -124,12 +142,7 @@ pub fn unique_with_givens<const B: usize>(
     givens: usize,
     mut first_two: impl FnMut(&[u8]) -> Vec<Vec<u8>>,
 ) -> Vec<u8> {
-    let mut cells: Vec<usize> = (0..full.len()).collect();
-    rng.shuffle(&mut cells);
-    let mut puzzle = vec![0; full.len()];
-    for &cell in &cells[..givens.min(full.len())] {
-        puzzle[cell] = full[cell];
-    }
+    let mut puzzle = random_givens(rng, full, givens);
     loop {
         let solutions = first_two(&puzzle);
         if solutions.len() < 2 {

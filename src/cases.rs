@@ -202,42 +202,25 @@ pub fn acwing_case(rng: &mut Rng, case: usize) -> Case {
     if case % 10 != 3 {
         input += "end\n";
     }
-    let verdict = grid_answers(
-        puzzles,
-        solutions,
-        determined,
-        expected::acwing166_answers,
-        oracle::is_solution_of,
-    );
+    let verdict = grid_answers(puzzles, solutions, determined, expected::acwing166_answers);
     Case::checked(input, verdict)
 }
 
 /// AcWing 169: one [`puzzle16`]; any valid grid is accepted.
 pub fn acwing169_case(rng: &mut Rng, _case: usize) -> Case {
-    let puzzle = puzzle16(rng);
-    let solutions = vec![oracle::solve_first16(&puzzle)];
-    let verdict = grid_answers(
-        vec![puzzle],
-        solutions,
+    one_grid_case(
+        puzzle16(rng),
         false,
+        formats::letters,
         expected::acwing169_answers,
-        oracle::is_solution_of16,
-    );
-    Case::checked(formats::letters(&puzzle), verdict)
+    )
 }
 
 /// CodinGame 16x16: one [`puzzle16`]; any valid grid is accepted where it has several.
 pub fn codingame16_case(rng: &mut Rng, _case: usize) -> Case {
-    let puzzle = puzzle16(rng);
-    let solutions = vec![oracle::solve_first16(&puzzle)];
-    let verdict = grid_answers(
-        vec![puzzle],
-        solutions,
-        false,
-        |solutions| expected::grid_or_none(solutions[0].as_ref(), formats::codingame16_board),
-        oracle::is_solution_of16,
-    );
-    Case::checked(formats::codingame16_board(&puzzle), verdict)
+    one_grid_case(puzzle16(rng), false, formats::codingame16_board, |s| {
+        expected::grid_or_none(s[0].as_ref(), formats::codingame16_board)
+    })
 }
 
 /// A 16x16 puzzle: a random full grid with up to 130 cells emptied (often several
@@ -311,15 +294,17 @@ fn read_answers<const N: usize>(output: &str, count: usize) -> Option<Vec<Option
 
 /// The checker for grid answers: exactly the oracle's answer (`print` of its solutions)
 /// when `determined` (no puzzle has several solutions); otherwise any valid grid per
-/// solvable puzzle (`solves`: the oracle's rule), `no solution` exactly for the others, in
+/// solvable puzzle (the oracle's rule), `no solution` exactly for the others, in
 /// exactly `print`'s layout.
 fn grid_answers<const N: usize>(
     puzzles: Vec<[u8; N]>,
     solutions: Vec<Option<[u8; N]>>,
     determined: bool,
     print: fn(&[Option<[u8; N]>]) -> String,
-    solves: fn(&[u8; N], &[u8; N]) -> bool,
-) -> Verdict {
+) -> Verdict
+where
+    [u8; N]: oracle::Square,
+{
     let expected = print(&solutions);
     Box::new(move |outcome: &Outcome| {
         if !outcome.success {
@@ -342,7 +327,7 @@ fn grid_answers<const N: usize>(
         {
             let right = match (solution, answer) {
                 (None, None) => true,
-                (Some(_), Some(grid)) => solves(grid, puzzle),
+                (Some(_), Some(grid)) => oracle::is_solution_of(grid, puzzle),
                 _ => false,
             };
             if !right {
@@ -370,46 +355,59 @@ fn solve9(puzzles: &[[u8; 81]]) -> (Vec<Option<[u8; 81]>>, bool) {
     (solutions, determined)
 }
 
-/// One 9x9 puzzle a case, answered as one grid (or `no solution`) in `print`'s layout.
-fn one_grid_case(
+/// One puzzle a case, written by `input`: the oracle's first solution in `print`'s layout,
+/// exactly when `determined` (it has at most one), else any valid grid.
+fn one_grid_case<const N: usize>(
+    puzzle: [u8; N],
+    determined: bool,
+    input: fn(&[u8; N]) -> String,
+    print: fn(&[Option<[u8; N]>]) -> String,
+) -> Case
+where
+    [u8; N]: oracle::Square,
+{
+    let solutions = vec![oracle::solve_first(&puzzle)];
+    let verdict = grid_answers(vec![puzzle], solutions, determined, print);
+    Case::checked(input(&puzzle), verdict)
+}
+
+/// One 9x9 puzzle of the common mix a case, answered as one grid (or `no solution`) in
+/// `print`'s layout.
+fn one_grid9_case(
     rng: &mut Rng,
     case: usize,
     input: fn(&[u8; 81]) -> String,
     print: fn(&[Option<[u8; 81]>]) -> String,
 ) -> Case {
-    let puzzles = puzzles(rng, case, 1, 58);
-    let (solutions, determined) = solve9(&puzzles);
-    let input = input(&puzzles[0]);
-    let verdict = grid_answers(
-        puzzles,
-        solutions,
-        determined,
+    let puzzle = puzzles(rng, case, 1, 58)[0];
+    one_grid_case(
+        puzzle,
+        oracle::count_solutions(&puzzle, 2) <= 1,
+        input,
         print,
-        oracle::is_solution_of,
-    );
-    Case::checked(input, verdict)
+    )
 }
 
 pub fn p1784_case(rng: &mut Rng, case: usize) -> Case {
-    one_grid_case(rng, case, formats::spaced_rows, |s| {
+    one_grid9_case(rng, case, formats::spaced_rows, |s| {
         expected::p1784_answer(s[0].as_ref())
     })
 }
 
 pub fn leetcode_case(rng: &mut Rng, case: usize) -> Case {
-    one_grid_case(rng, case, formats::leetcode_board, |s| {
+    one_grid9_case(rng, case, formats::leetcode_board, |s| {
         expected::leetcode_answer(s[0].as_ref())
     })
 }
 
 pub fn b4279_case(rng: &mut Rng, case: usize) -> Case {
-    one_grid_case(rng, case, formats::b4279_board, |s| {
+    one_grid9_case(rng, case, formats::b4279_board, |s| {
         expected::b4279_answer(s[0].as_ref())
     })
 }
 
 pub fn codingame9_case(rng: &mut Rng, case: usize) -> Case {
-    one_grid_case(rng, case, formats::codingame9_board, |s| {
+    one_grid9_case(rng, case, formats::codingame9_board, |s| {
         expected::b4279_answer(s[0].as_ref())
     })
 }
@@ -429,13 +427,7 @@ pub fn poj2676_case(rng: &mut Rng, case: usize) -> Case {
     let input = formats::poj2676_input(&puzzles);
     Case::checked(
         input,
-        grid_answers(
-            puzzles,
-            solutions,
-            determined,
-            expected::poj2676_answers,
-            oracle::is_solution_of,
-        ),
+        grid_answers(puzzles, solutions, determined, expected::poj2676_answers),
     )
 }
 
@@ -459,16 +451,10 @@ pub fn kattis_case(rng: &mut Rng, case: usize) -> Case {
 /// contract, any valid grid is accepted; a unique one can only be matched exactly).
 pub fn spoj_case(rng: &mut Rng, _case: usize) -> Case {
     let puzzles: Vec<[u8; 256]> = (0..1 + rng.below(3)).map(|_| puzzle16(rng)).collect();
-    let solutions = puzzles.iter().map(oracle::solve_first16).collect();
+    let solutions = puzzles.iter().map(oracle::solve_first).collect();
     Case::checked(
         formats::spoj_input(&puzzles),
-        grid_answers(
-            puzzles,
-            solutions,
-            false,
-            expected::spoj_answers,
-            oracle::is_solution_of16,
-        ),
+        grid_answers(puzzles, solutions, false, expected::spoj_answers),
     )
 }
 
@@ -514,7 +500,7 @@ pub fn killer_extreme_case(rng: &mut Rng, _case: usize) -> Case {
 pub fn mini_case(rng: &mut Rng, case: usize) -> Case {
     let puzzle = match case % 10 {
         8 | 9 => {
-            let mut puzzle = boards::full_grid4(rng);
+            let mut puzzle = boards::random_grid4(rng);
             let mut cells: Vec<usize> = (0..16).collect();
             rng.shuffle(&mut cells);
             let blanks = 4 + rng.below(9);
@@ -532,14 +518,8 @@ pub fn mini_case(rng: &mut Rng, case: usize) -> Case {
             boards::unique4(rng, stop_at)
         }
     };
-    let solutions = vec![oracle::solve_first4(&puzzle)];
-    let determined = oracle::count_solutions4(&puzzle, 2) <= 1;
-    let verdict = grid_answers(
-        vec![puzzle],
-        solutions,
-        determined,
-        |solutions| expected::grid_or_none(solutions[0].as_ref(), formats::mini_rows),
-        oracle::is_solution_of4,
-    );
-    Case::checked(formats::mini_rows(&puzzle), verdict)
+    let determined = oracle::count_solutions(&puzzle, 2) <= 1;
+    one_grid_case(puzzle, determined, formats::mini_rows, |s| {
+        expected::grid_or_none(s[0].as_ref(), formats::mini_rows)
+    })
 }

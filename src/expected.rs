@@ -109,7 +109,7 @@ pub fn acwing166_answers(solutions: &[Option<Grid>]) -> String {
 
 /// AcWing 169: a solution grid per puzzle, or `no solution`, each followed by an empty line.
 pub fn acwing169(puzzles: &[Grid16]) -> String {
-    let solutions: Vec<Option<Grid16>> = puzzles.iter().map(oracle::solve_first16).collect();
+    let solutions: Vec<Option<Grid16>> = puzzles.iter().map(oracle::solve_first).collect();
     acwing169_answers(&solutions)
 }
 
@@ -156,7 +156,7 @@ pub fn poj2676_answers(solutions: &[Option<Grid>]) -> String {
 
 /// SPOJ SUDOKU: each grid's (first) solution, one empty line between grids.
 pub fn spoj(puzzles: &[Grid16]) -> String {
-    let solutions: Vec<Option<Grid16>> = puzzles.iter().map(oracle::solve_first16).collect();
+    let solutions: Vec<Option<Grid16>> = puzzles.iter().map(oracle::solve_first).collect();
     spoj_answers(&solutions)
 }
 
@@ -208,7 +208,7 @@ pub fn leetcode_answer(solution: Option<&Grid>) -> String {
 /// CodinGame Mini Sudoku Solver: the oracle's first solution as 4 rows of 4 digits, or
 /// `no solution` (never in CodinGame's tests, which promise one solution).
 pub fn mini(puzzle: &Grid4) -> String {
-    grid_or_none(oracle::solve_first4(puzzle).as_ref(), formats::mini_rows)
+    grid_or_none(oracle::solve_first(puzzle).as_ref(), formats::mini_rows)
 }
 
 /// CodinGame Sudoku Solver: the oracle's first solution as 9 rows of 9 digits (B4279's
@@ -221,7 +221,7 @@ pub fn codingame9(puzzle: &Grid) -> String {
 /// `no solution`.
 pub fn codingame16(puzzle: &Grid16) -> String {
     grid_or_none(
-        oracle::solve_first16(puzzle).as_ref(),
+        oracle::solve_first(puzzle).as_ref(),
         formats::codingame16_board,
     )
 }

@@ -469,6 +469,20 @@ impl Rows {
         Ok(grids)
     }
 
+    /// Exactly one grid, nothing after it (blank lines anywhere).
+    fn one<const N: usize>(&self, text: &str) -> Result<[u8; N], String> {
+        let mut lines = filled_lines(text);
+        let grid = self.next_grid(&mut lines)?.ok_or_else(|| {
+            let side = self.side;
+            format!(
+                "empty input: expected {side} rows of {side} characters {}",
+                self.allowed
+            )
+        })?;
+        self.nothing_after(&mut lines)?;
+        Ok(grids(vec![grid])[0])
+    }
+
     fn nothing_after<'a>(
         &self,
         lines: &mut impl Iterator<Item = (usize, &'a str)>,
@@ -483,8 +497,8 @@ impl Rows {
     }
 }
 
-/// Rows read into grids of `N` cells (each exactly `N` by construction: 9 rows of 9, or
-/// 16 rows of 16).
+/// Rows read into grids of `N` cells (each exactly `N` by construction: `side` rows of
+/// `side`).
 fn grids<const N: usize>(grids: Vec<Vec<u8>>) -> Vec<[u8; N]> {
     grids
         .into_iter()
@@ -505,12 +519,7 @@ pub fn parse_poj2676(text: &str) -> Result<Vec<Grid>, String> {
 /// LeetCode 37 (local format): one board of 9 rows of 9 characters (`1`-`9`, `.`), nothing
 /// after it.
 pub fn parse_leetcode(text: &str) -> Result<Grid, String> {
-    let mut lines = filled_lines(text);
-    let grid = LEETCODE
-        .next_grid(&mut lines)?
-        .ok_or("empty input: expected 9 rows of 9 characters 1-9 or `.`")?;
-    LEETCODE.nothing_after(&mut lines)?;
-    Ok(grids(vec![grid])[0])
+    LEETCODE.one(text)
 }
 
 /// Luogu B4279: one board of 9 rows of 9 characters `1`-`9` or `.`, nothing after it (the
@@ -532,32 +541,17 @@ pub fn parse_spoj(text: &str) -> Result<Vec<Grid16>, String> {
 /// CodinGame Mini Sudoku Solver: one grid of 4 rows of 4 digits `0`-`4` (`0` empty),
 /// nothing after it.
 pub fn parse_mini(text: &str) -> Result<Grid4, String> {
-    let mut lines = filled_lines(text);
-    let grid = MINI
-        .next_grid(&mut lines)?
-        .ok_or("empty input: expected 4 rows of 4 digits 0-4")?;
-    MINI.nothing_after(&mut lines)?;
-    Ok(grids(vec![grid])[0])
+    MINI.one(text)
 }
 
 /// CodinGame Sudoku Solver: one board of 9 rows of 9 digits `0`-`9` (`0` empty), nothing
 /// after it.
 pub fn parse_codingame9(text: &str) -> Result<Grid, String> {
-    let mut lines = filled_lines(text);
-    let grid = POJ2676
-        .next_grid(&mut lines)?
-        .ok_or("empty input: expected 9 rows of 9 digits 0-9")?;
-    POJ2676.nothing_after(&mut lines)?;
-    Ok(grids(vec![grid])[0])
+    POJ2676.one(text)
 }
 
 /// CodinGame 16x16 Sudoku: one grid of 16 rows of 16 characters `A`-`P` or `.`, nothing
 /// after it.
 pub fn parse_codingame16(text: &str) -> Result<Grid16, String> {
-    let mut lines = filled_lines(text);
-    let grid = DOTTED_LETTERS
-        .next_grid(&mut lines)?
-        .ok_or("empty input: expected 16 rows of 16 characters A-P or `.`")?;
-    DOTTED_LETTERS.nothing_after(&mut lines)?;
-    Ok(grids(vec![grid])[0])
+    DOTTED_LETTERS.one(text)
 }

@@ -1,21 +1,124 @@
 //! The brute-force oracle: deliberately plain, and sharing nothing with the bit-search core,
-//! so that agreeing with it means something. Grids are 81 values, `0` empty, row-major.
-//! Fill the first empty cell with each digit its row, column and box allow, recurse.
+//! so that agreeing with it means something. Grids are 81 values (16 for 4x4, 256 for
+//! 16x16), `0` empty, row-major. Fill an empty cell with each digit its row, column and box
+//! allow, recurse: the first empty cell (4x4, 9x9), or the one with the fewest allowed
+//! digits (16x16, where a fixed order is hopeless).
+
+/// A grid the oracle solves: `[u8; 16]`, `[u8; 81]` or `[u8; 256]`, of `BOX`x`BOX` boxes.
+pub trait Square: Copy + AsRef<[u8]> + AsMut<[u8]> {
+    /// The side of a box; the grid's side is `BOX * BOX`.
+    const BOX: usize;
+
+    /// The open cell to fill next (`None`: the grid is complete): the first one.
+    fn choose(&self) -> Option<usize> {
+        self.as_ref().iter().position(|&value| value == 0)
+    }
+}
+
+impl Square for [u8; 16] {
+    const BOX: usize = 2;
+}
+
+impl Square for [u8; 81] {
+    const BOX: usize = 3;
+}
+
+impl Square for [u8; 256] {
+    const BOX: usize = 4;
+
+    /// The open cell with the fewest allowed letters (the first of them).
+    fn choose(&self) -> Option<usize> {
+        let mut tightest: Option<(usize, usize)> = None;
+        for cell in (0..256).filter(|&cell| self[cell] == 0) {
+            let count = (1..=16).filter(|&d| allowed(self, cell, d)).count();
+            if tightest.map_or(true, |(fewest, _)| count < fewest) {
+                tightest = Some((count, cell));
+            }
+        }
+        tightest.map(|(_, cell)| cell)
+    }
+}
+
+/// Whether `digit` may go in `cell`: not in its row, column or box already.
+pub fn allowed<G: Square>(grid: &G, cell: usize, digit: u8) -> bool {
+    let (n, side, grid) = (G::BOX, G::BOX * G::BOX, grid.as_ref());
+    let (r, c) = (cell / side, cell % side);
+    let (br, bc) = (r / n * n, c / n * n);
+    (0..side).all(|i| {
+        grid[side * r + i] != digit
+            && grid[side * i + c] != digit
+            && grid[side * (br + i / n) + bc + i % n] != digit
+    })
+}
+
+/// Whether two givens already share a digit in a row, column or box.
+pub fn clashes<G: Square>(grid: &G) -> bool {
+    (0..grid.as_ref().len()).any(|cell| {
+        let mut others = *grid;
+        let value = std::mem::take(&mut others.as_mut()[cell]);
+        value != 0 && !allowed(&others, cell, value)
+    })
+}
+
+/// Whether `solution` is a complete valid grid that keeps every given of `puzzle`.
+pub fn is_solution_of<G: Square>(solution: &G, puzzle: &G) -> bool {
+    let side = (G::BOX * G::BOX) as u8;
+    let keeps = |(&value, &given): (&u8, &u8)| {
+        (1..=side).contains(&value) && (given == 0 || given == value)
+    };
+    solution.as_ref().iter().zip(puzzle.as_ref()).all(keeps) && !clashes(solution)
+}
+
+/// Plain backtracking: fills the cell `choose` picks with each digit its units allow and
+/// goes on; calls `visit` on each completion until it returns `true`, and returns whether
+/// it did.
+fn each_completion<G: Square>(grid: &mut G, visit: &mut dyn FnMut(&G) -> bool) -> bool {
+    let Some(cell) = grid.choose() else {
+        return visit(grid);
+    };
+    for digit in 1..=(G::BOX * G::BOX) as u8 {
+        if allowed(grid, cell, digit) {
+            grid.as_mut()[cell] = digit;
+            if each_completion(grid, visit) {
+                grid.as_mut()[cell] = 0;
+                return true;
+            }
+        }
+    }
+    grid.as_mut()[cell] = 0;
+    false
+}
+
+/// The number of solutions, counting stopped at `cap`.
+pub fn count_solutions<G: Square>(puzzle: &G, cap: u64) -> u64 {
+    if clashes(puzzle) {
+        return 0;
+    }
+    let mut found = 0;
+    each_completion(&mut { *puzzle }, &mut |_| {
+        found += 1;
+        found >= cap
+    });
+    found
+}
+
+/// Some solution, if there is one.
+pub fn solve_first<G: Square>(puzzle: &G) -> Option<G> {
+    if clashes(puzzle) {
+        return None;
+    }
+    let mut first = None;
+    each_completion(&mut { *puzzle }, &mut |completion| {
+        first = Some(*completion);
+        true
+    });
+    first
+}
 
 /// Target weight of a cell (P1074): 6 on the border ring up to 10 in the centre.
 pub fn weight(cell: usize) -> u32 {
     let (r, c) = (cell / 9, cell % 9);
     6 + r.min(c).min(8 - r).min(8 - c) as u32
-}
-
-/// Whether `digit` may go in `cell`: not in its row, column or box already.
-pub fn allowed(grid: &[u8; 81], cell: usize, digit: u8) -> bool {
-    allowed_in::<3>(grid, cell, digit)
-}
-
-/// Whether two givens already share a digit in a row, column or box.
-pub fn clashes(grid: &[u8; 81]) -> bool {
-    clashes_in(grid, allowed)
 }
 
 /// The completion naked singles alone reach (fill any open cell that allows one digit
@@ -38,110 +141,6 @@ pub fn by_naked_singles(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
         grid[cell] = digit;
     }
     Some(grid)
-}
-
-/// Whether `digit` may go in `cell` of a grid of `N`x`N` boxes (either size): not in its
-/// row, column or box already.
-fn allowed_in<const N: usize>(grid: &[u8], cell: usize, digit: u8) -> bool {
-    let (n, side) = (N, N * N);
-    let (r, c) = (cell / side, cell % side);
-    let (br, bc) = (r / n * n, c / n * n);
-    (0..side).all(|i| {
-        grid[side * r + i] != digit
-            && grid[side * i + c] != digit
-            && grid[side * (br + i / n) + bc + i % n] != digit
-    })
-}
-
-/// Whether two givens of `grid` share a value in a unit, by `allowed` (either size).
-fn clashes_in<const CELLS: usize>(
-    grid: &[u8; CELLS],
-    allowed: fn(&[u8; CELLS], usize, u8) -> bool,
-) -> bool {
-    (0..CELLS).any(|cell| {
-        let mut others = *grid;
-        others[cell] = 0;
-        grid[cell] != 0 && !allowed(&others, cell, grid[cell])
-    })
-}
-
-/// Whether `solution` is a complete valid grid that keeps every given of `puzzle`.
-pub fn is_solution_of(solution: &[u8; 81], puzzle: &[u8; 81]) -> bool {
-    (0..81).all(|cell| {
-        (1..=9).contains(&solution[cell]) && (puzzle[cell] == 0 || puzzle[cell] == solution[cell])
-    }) && !clashes(solution)
-}
-
-/// Calls `visit` on each completion until it returns `true`; returns whether it did.
-fn each_completion(grid: &mut [u8; 81], visit: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
-    each_completion_in::<3, 81>(
-        grid,
-        |grid| grid.iter().position(|&value| value == 0),
-        visit,
-    )
-}
-
-/// Plain backtracking on a grid of `N`x`N` boxes (either size): fills the cell `choose`
-/// picks (`None`: the grid is complete) with each value its units allow and goes on; calls
-/// `visit` on each completion until it returns `true`, and returns whether it did.
-fn each_completion_in<const N: usize, const CELLS: usize>(
-    grid: &mut [u8; CELLS],
-    choose: fn(&[u8; CELLS]) -> Option<usize>,
-    visit: &mut dyn FnMut(&[u8; CELLS]) -> bool,
-) -> bool {
-    let Some(cell) = choose(grid) else {
-        return visit(grid);
-    };
-    for digit in 1..=(N * N) as u8 {
-        if allowed_in::<N>(grid, cell, digit) {
-            grid[cell] = digit;
-            if each_completion_in::<N, CELLS>(grid, choose, visit) {
-                grid[cell] = 0;
-                return true;
-            }
-        }
-    }
-    grid[cell] = 0;
-    false
-}
-
-/// The number of solutions, counting stopped at `cap`.
-pub fn count_solutions(puzzle: &[u8; 81], cap: u64) -> u64 {
-    if clashes(puzzle) {
-        return 0;
-    }
-    count_of(*puzzle, cap, each_completion)
-}
-
-/// Some solution, if there is one.
-pub fn solve_first(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
-    if clashes(puzzle) {
-        return None;
-    }
-    first_of(*puzzle, each_completion)
-}
-
-/// A search that calls `visit` on each completion of a grid until it returns `true`.
-type Search<G> = fn(&mut G, &mut dyn FnMut(&G) -> bool) -> bool;
-
-/// How many completions of `grid` `search` visits, counting stopped at `cap` (either size).
-fn count_of<G>(mut grid: G, cap: u64, search: Search<G>) -> u64 {
-    let mut found = 0;
-    search(&mut grid, &mut |_| {
-        found += 1;
-        found >= cap
-    });
-    found
-}
-
-/// The first completion of `grid` that `search` visits (either size).
-fn first_of<G: Copy>(mut grid: G, search: Search<G>) -> Option<G> {
-    let mut first = None;
-    search(&mut grid, &mut |completion| {
-        first = Some(*completion);
-        true
-    });
-    first
 }
 
 /// The digits `cell` allows, as a bit set (bit `d` for digit `d`).
@@ -205,103 +204,4 @@ pub fn best_p1074(puzzle: &[u8; 81]) -> Option<(u32, [u8; 81])> {
     let mut best = None;
     go(&mut puzzle.clone(), score, &mut best);
     best
-}
-
-/// 16x16 (AcWing 169): whether `digit` (1..=16) may go in `cell` of a 256-cell grid.
-pub fn allowed16(grid: &[u8; 256], cell: usize, digit: u8) -> bool {
-    allowed_in::<4>(grid, cell, digit)
-}
-
-/// 16x16: whether two givens of `puzzle` already share a letter in a row, column or box.
-pub fn clashes16(puzzle: &[u8; 256]) -> bool {
-    clashes_in(puzzle, allowed16)
-}
-
-/// 16x16: calls `visit` on each completion until it returns `true`; plain backtracking on
-/// the open cell with the fewest allowed letters (a fixed order is hopeless at this size).
-fn each_completion16(grid: &mut [u8; 256], visit: &mut dyn FnMut(&[u8; 256]) -> bool) -> bool {
-    each_completion_in::<4, 256>(grid, tightest16, visit)
-}
-
-/// 16x16: the open cell with the fewest allowed letters (the first of them), if any.
-fn tightest16(grid: &[u8; 256]) -> Option<usize> {
-    let mut tightest: Option<(usize, usize)> = None;
-    for cell in (0..256).filter(|&cell| grid[cell] == 0) {
-        let count = (1..=16).filter(|&d| allowed16(grid, cell, d)).count();
-        if tightest.map_or(true, |(fewest, _)| count < fewest) {
-            tightest = Some((count, cell));
-        }
-    }
-    tightest.map(|(_, cell)| cell)
-}
-
-/// 16x16: some solution, or `None` if there is none.
-pub fn solve_first16(puzzle: &[u8; 256]) -> Option<[u8; 256]> {
-    if clashes16(puzzle) {
-        return None;
-    }
-    first_of(*puzzle, each_completion16)
-}
-
-/// 16x16: the number of solutions, counting stopped at `cap`.
-pub fn count_solutions16(puzzle: &[u8; 256], cap: u64) -> u64 {
-    if clashes16(puzzle) {
-        return 0;
-    }
-    count_of(*puzzle, cap, each_completion16)
-}
-
-/// 16x16: whether `solution` is complete, valid and keeps the givens of `puzzle`.
-pub fn is_solution_of16(solution: &[u8; 256], puzzle: &[u8; 256]) -> bool {
-    let unit_ok =
-        |cells: [usize; 16]| cells.iter().fold(0u32, |seen, &c| seen | 1 << solution[c]) == 0x1FFFE;
-    (0..256)
-        .all(|c| (1..=16).contains(&solution[c]) && (puzzle[c] == 0 || puzzle[c] == solution[c]))
-        && (0..16).all(|u| {
-            unit_ok(std::array::from_fn(|i| 16 * u + i))
-                && unit_ok(std::array::from_fn(|i| 16 * i + u))
-                && unit_ok(std::array::from_fn(|i| {
-                    16 * (u / 4 * 4 + i / 4) + u % 4 * 4 + i % 4
-                }))
-        })
-}
-
-/// 4x4 (CodinGame's Mini Sudoku Solver): whether two givens of `puzzle` already share a
-/// digit in a row, column or 2x2 box.
-pub fn clashes4(puzzle: &[u8; 16]) -> bool {
-    clashes_in(puzzle, |grid, cell, digit| {
-        allowed_in::<2>(grid, cell, digit)
-    })
-}
-
-/// 4x4: calls `visit` on each completion until it returns `true` (the first open cell).
-fn each_completion4(grid: &mut [u8; 16], visit: &mut dyn FnMut(&[u8; 16]) -> bool) -> bool {
-    each_completion_in::<2, 16>(
-        grid,
-        |grid| grid.iter().position(|&value| value == 0),
-        visit,
-    )
-}
-
-/// 4x4: some solution, or `None` if there is none.
-pub fn solve_first4(puzzle: &[u8; 16]) -> Option<[u8; 16]> {
-    if clashes4(puzzle) {
-        return None;
-    }
-    first_of(*puzzle, each_completion4)
-}
-
-/// 4x4: the number of solutions, counting stopped at `cap`.
-pub fn count_solutions4(puzzle: &[u8; 16], cap: u64) -> u64 {
-    if clashes4(puzzle) {
-        return 0;
-    }
-    count_of(*puzzle, cap, each_completion4)
-}
-
-/// 4x4: whether `solution` is complete, valid and keeps the givens of `puzzle`.
-pub fn is_solution_of4(solution: &[u8; 16], puzzle: &[u8; 16]) -> bool {
-    (0..16).all(|cell| {
-        (1..=4).contains(&solution[cell]) && (puzzle[cell] == 0 || puzzle[cell] == solution[cell])
-    }) && !clashes4(solution)
 }

@@ -617,7 +617,7 @@ impl Problem {
                 .collect(),
             Input::Boards16 { parse, .. } => parse(text)?
                 .iter()
-                .map(|puzzle| oracle::count_solutions16(puzzle, cap))
+                .map(|puzzle| oracle::count_solutions(puzzle, cap))
                 .collect(),
             Input::Signs { parse, .. } => vec![inequality::count(&parse(text)?, cap).0],
             // The solution's own count: the plain search needs seconds to prove some
@@ -627,8 +627,8 @@ impl Problem {
                 .iter()
                 .map(|puzzle| killer::core_count(puzzle, cap, true).0)
                 .collect(),
-            Input::Board4 { parse, .. } => vec![oracle::count_solutions4(&parse(text)?, cap)],
-            Input::Board16 { parse, .. } => vec![oracle::count_solutions16(&parse(text)?, cap)],
+            Input::Board4 { parse, .. } => vec![oracle::count_solutions(&parse(text)?, cap)],
+            Input::Board16 { parse, .. } => vec![oracle::count_solutions(&parse(text)?, cap)],
         };
         Ok(counts.into_iter().all(|count| wanted(count, cap)))
     }
@@ -644,7 +644,7 @@ impl Problem {
                 .sum(),
             Input::Boards16 { parse, .. } => parse(text)?
                 .iter()
-                .map(|puzzle| several(oracle::count_solutions16(puzzle, 2)))
+                .map(|puzzle| several(oracle::count_solutions(puzzle, 2)))
                 .sum(),
             Input::Signs { parse, .. } => several(inequality::core_count(&parse(text)?, 2, true).0),
             Input::Killer { parse, .. } => several(killer::core_count(&parse(text)?, 2, true).0),
@@ -652,8 +652,8 @@ impl Problem {
                 .iter()
                 .map(|puzzle| several(killer::core_count(puzzle, 2, true).0))
                 .sum(),
-            Input::Board4 { parse, .. } => several(oracle::count_solutions4(&parse(text)?, 2)),
-            Input::Board16 { parse, .. } => several(oracle::count_solutions16(&parse(text)?, 2)),
+            Input::Board4 { parse, .. } => several(oracle::count_solutions(&parse(text)?, 2)),
+            Input::Board16 { parse, .. } => several(oracle::count_solutions(&parse(text)?, 2)),
         })
     }
 }

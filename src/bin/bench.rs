@@ -782,7 +782,7 @@ fn check(
             None => Ok(()),
         },
         Check::LetterGrids => each_grid_solves(workload, ours, formats::parse_acwing169, |a, p| {
-            oracle::is_solution_of16(a, p)
+            oracle::is_solution_of(a, p)
         }),
         Check::DotGrids => each_grid_solves(workload, ours, formats::parse_acwing166, |a, p| {
             oracle::is_solution_of(a, p)

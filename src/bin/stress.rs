@@ -568,64 +568,88 @@ fn generate(
     rng: &mut Rng,
     case: usize,
 ) -> Result<(String, Verdict, bool), String> {
-    if let Some((input, proven)) = hard_case(options, rng, case) {
-        // Within the statement by construction (minimal unique puzzles, P1074's fewest
-        // givens). A 16x16 one carries the answer its generator proved the only one (the
-        // plain oracle needs minutes on some); the others are answered by the shipped
-        // solution where there is one: the plain oracle needs seconds to prove such
-        // puzzles unique. Your --brute, when given, answers every case.
-        if let (Some(answer), None) = (proven, &programs.brute) {
-            let verdict = against(options, programs, &input, answer);
-            return Ok((input, verdict, true));
-        }
-        let fast = Programs {
-            brute: programs.brute.clone().or_else(|| programs.shipped.clone()),
-            ..programs.clone()
-        };
-        let verdict = reference(options, &fast, &input)?.unwrap_or_else(unchecked);
+    let (input, proven, check) = make(options, programs, rng, case)?;
+    // A generator that proved the case within the statement knows its answer: no oracle
+    // needed. Your --brute, when given, answers every case.
+    if let (Some(answer), None) = (proven, &programs.brute) {
+        let verdict = against(options, programs, &input, answer);
         return Ok((input, verdict, true));
     }
-    let input = match &programs.generator {
-        Some(generator) => {
-            let seed = options.seed.wrapping_add(case as u64);
-            let spec = generator.spec().arg(seed.to_string());
-            let outcome = outcome_of(spec, "", programs.helper_timeout)
-                .map_err(|e| format!("the generator: {e}"))?
-                .map_err(|why| format!("the generator, with seed {seed}: {why}"))?;
-            if !outcome.success {
-                let stderr = outcome.stderr.trim();
-                return Err(format!(
-                    "the generator failed (exit status not 0) with seed {seed}{}{stderr}",
-                    if stderr.is_empty() { "" } else { ": " }
-                ));
-            }
-            outcome.stdout
+    match check {
+        // Within the statement by construction (minimal unique puzzles, P1074's fewest
+        // givens), answered by the shipped solution where there is one: the plain oracle
+        // needs seconds to prove such puzzles unique.
+        Check::Hard => {
+            let fast = Programs {
+                brute: programs.brute.clone().or_else(|| programs.shipped.clone()),
+                ..programs.clone()
+            };
+            let verdict = reference(options, &fast, &input)?.unwrap_or_else(unchecked);
+            Ok((input, verdict, true))
         }
         // The mix's own check, strict on layout, tests our solutions on cases beyond the
-        // statement; a case within it is checked as the judge checks (below).
-        None if programs.brute.is_none() => {
-            let made = (options.problem.stress)(rng, case);
-            // The generator proved it within and knows its answer: no oracle needed.
-            if let Some(answer) = made.proven {
-                let verdict = against(options, programs, &made.input, answer);
-                return Ok((made.input, verdict, true));
-            }
-            if !within(options.problem, &made.input) {
-                return Ok((made.input, made.verdict, false));
-            }
-            let verdict = reference(options, programs, &made.input)?.unwrap_or(made.verdict);
-            return Ok((made.input, verdict, true));
+        // statement; a case within it is checked as the judge checks.
+        Check::Mix(verdict) if !within(options.problem, &input) => Ok((input, verdict, false)),
+        Check::Mix(verdict) => {
+            let verdict = reference(options, programs, &input)?.unwrap_or(verdict);
+            Ok((input, verdict, true))
         }
-        None => (options.problem.stress)(rng, case).input,
+        Check::Reference => {
+            let verdict = reference(options, programs, &input)?.ok_or_else(|| {
+                format!(
+                    "no answer for case {case}: it is not a {} input, or the oracle cannot tell (several solutions and no checker)",
+                    options.problem.name
+                )
+            })?;
+            let kept = within(options.problem, &input);
+            Ok((input, verdict, kept))
+        }
+    }
+}
+
+/// How a case is checked when no generator proved its answer (or --brute answers all).
+enum Check {
+    /// A --hard case: the reference, with the shipped solution standing in for the oracle.
+    Hard,
+    /// The stress mix's case without --brute: its own check beyond the statement, the
+    /// reference's within it (the own check where the reference has no answer).
+    Mix(Verdict),
+    /// The reference's answer, which there must be (a --generator's case, or --brute).
+    Reference,
+}
+
+/// Case number `case`'s input, the answer its generator proved (a 16x16 --hard case: the
+/// plain oracle needs minutes on some; a Killer case), and how to check it otherwise.
+fn make(
+    options: &Options,
+    programs: &Programs,
+    rng: &mut Rng,
+    case: usize,
+) -> Result<(String, Option<String>, Check), String> {
+    if let Some((input, proven)) = hard_case(options, rng, case) {
+        return Ok((input, proven, Check::Hard));
+    }
+    let Some(generator) = &programs.generator else {
+        let made = (options.problem.stress)(rng, case);
+        let check = match programs.brute {
+            None => Check::Mix(made.verdict),
+            Some(_) => Check::Reference,
+        };
+        return Ok((made.input, made.proven, check));
     };
-    let verdict = reference(options, programs, &input)?.ok_or_else(|| {
-        format!(
-            "no answer for case {case}: it is not a {} input, or the oracle cannot tell (several solutions and no checker)",
-            options.problem.name
-        )
-    })?;
-    let kept = within(options.problem, &input);
-    Ok((input, verdict, kept))
+    let seed = options.seed.wrapping_add(case as u64);
+    let spec = generator.spec().arg(seed.to_string());
+    let outcome = outcome_of(spec, "", programs.helper_timeout)
+        .map_err(|e| format!("the generator: {e}"))?
+        .map_err(|why| format!("the generator, with seed {seed}: {why}"))?;
+    if !outcome.success {
+        let stderr = outcome.stderr.trim();
+        return Err(format!(
+            "the generator failed (exit status not 0) with seed {seed}{}{stderr}",
+            if stderr.is_empty() { "" } else { ": " }
+        ));
+    }
+    Ok((outcome.stdout, None, Check::Reference))
 }
 
 /// The check against the reference's answer for `input` ([`against`]): the brute force's

@@ -191,12 +191,7 @@ fn solve_40_percent_boards() {
     let mut rng = Rng::new(4025);
     for round in 0..4 {
         let full = boardsn::random_grid::<5>(&mut rng);
-        let mut cells: Vec<usize> = (0..625).collect();
-        rng.shuffle(&mut cells);
-        let mut puzzle = vec![0; 625];
-        for &cell in &cells[..250] {
-            puzzle[cell] = full[cell];
-        }
+        let puzzle = boardsn::random_givens(&mut rng, &full, 250);
         let board = Board::<5>::from_grid(&puzzle).unwrap();
         let grid = first_solution(board).expect("the grid completes it");
         assert!(solves::<5>(&grid, &puzzle), "round {round}");
@@ -215,7 +210,7 @@ fn a_board_without_a_clash_but_without_a_completion_has_no_solution() {
 
 /// The solutions of a 9x9 puzzle given as a slice, by the plain oracle, up to `cap`.
 fn oracle_count(puzzle: &[u8], cap: u64) -> u64 {
-    oracle::count_solutions(&puzzle.try_into().unwrap(), cap)
+    oracle::count_solutions(&<[u8; 81]>::try_from(puzzle).unwrap(), cap)
 }
 
 #[test]

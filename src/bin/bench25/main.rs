@@ -192,13 +192,7 @@ fn not_unique(count: usize, seed: u64, givens: usize, pattern: bool) -> Result<(
             true => boardsn::full_grid::<5>(&mut rng),
             false => boardsn::random_grid::<5>(&mut rng),
         };
-        let mut cells: Vec<usize> = (0..full.len()).collect();
-        rng.shuffle(&mut cells);
-        let mut board = vec![0; full.len()];
-        for &cell in &cells[..givens.min(full.len())] {
-            board[cell] = full[cell];
-        }
-        out.push(print(5, &board));
+        out.push(print(5, &boardsn::random_givens(&mut rng, &full, givens)));
     }
     print!("{}", out.join("\n"));
     Ok(())
