@@ -374,7 +374,17 @@ pub fn landlock_abi() -> u32 {
 
 /// Runs `spec` to its end or its limit. `Err` only when the program cannot be started.
 pub fn run(spec: &Spec) -> Result<Run, String> {
-    sys::run(spec)
+    let result = sys::run(spec);
+    if SHUTTING_DOWN.load(Ordering::SeqCst) {
+        // A shutdown killed this run: its outcome is not the program's, and the exit code
+        // is the shutdown's (128 + the signal). Reporting the run could let this thread
+        // end the process first (seen: a judge stopped by SIGTERM mid-build exiting 1
+        // while the shutdown was still removing cgroups), so wait for that exit.
+        loop {
+            std::thread::park();
+        }
+    }
+    result
 }
 
 /// What [`time`] saw: the main process's wall time from start to exit, the CPU time of all its processes, and its output.
