@@ -110,6 +110,11 @@ pub struct Sandbox {
 pub const FILE_SIZE_LIMIT: u64 = 64 << 20;
 /// Most processes a program under test may have alive at once.
 pub const PROCESS_LIMIT: usize = 64;
+/// Most processes and threads of a tool of ours (a compiler, its version probe, a timed
+/// peer): threads count, and rustc's codegen threads plus rust-lld's one a CPU pass
+/// [`PROCESS_LIMIT`] on a big machine. It only stops a runaway: the tool is not the
+/// contestant's program.
+pub const TOOL_PROCESS_LIMIT: usize = 4096;
 
 impl Sandbox {
     /// The sandbox of every program under test in the project at `root` (the judge's
@@ -411,7 +416,8 @@ pub fn time(
         .env(Env::Inherit)
         .cpu_limit(timeout)
         .wall_limit(timeout)
-        .output_cap(1 << 30);
+        .output_cap(1 << 30)
+        .process_limit(TOOL_PROCESS_LIMIT);
     let run = run(&spec).map_err(Untimed::Failed)?;
     match run.outcome {
         Outcome::Exited(0) => Ok(Timed {
