@@ -2962,9 +2962,9 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
             Some(Outcome::MemoryLimit)
         } else if flooded.load(Ordering::Relaxed) {
             Some(Outcome::OutputLimit)
-        } else if refused_now() || tree.processes.len() > spec.process_limit {
+        } else if refused_now() || tree.tasks > spec.process_limit {
             // A fork refused during this poll; without a pids cgroup, the count of this
-            // poll (a bomb's short-lived processes can slip it).
+            // poll, processes and threads (a bomb's short-lived processes can slip it).
             Some(Outcome::ProcessLimit)
         } else if watch.cpu > spec.cpu_limit {
             Some(Outcome::TimeLimit { wall_cap: false })
@@ -3064,6 +3064,8 @@ pub fn kill_run(keeper: u32) {
 /// One poll of a run's processes (the keepers themselves left out).
 struct Tree {
     processes: Vec<u32>,
+    /// Their threads, each process's main one included (all of them, unless over the cap).
+    tasks: usize,
     /// Reaped by the keepers, plus each live process's own and its reaped children's.
     cpu: Duration,
     /// Each live process's own CPU time, keyed by (pid, start time).
@@ -3076,8 +3078,9 @@ struct Tree {
 }
 
 impl Tree {
-    /// Stops looking once more than `cap` processes are found (a fork bomb is over its
-    /// limit then, and reading thousands of `/proc` entries would only delay the kill), and
+    /// Stops looking once more than `cap` processes and threads are found (a fork bomb is
+    /// over its limit then, and reading thousands of `/proc` entries would only delay the
+    /// kill), and
     /// stops reading their figures once `refused` (a fork refused at the limit: the run ends
     /// anyway, and reading the memory maps of processes spinning on refused forks waits).
     fn read(
@@ -3088,7 +3091,7 @@ impl Tree {
     ) -> Tree {
         // Namespace mode: keeper -> init -> the program's processes.
         let keepers = if containment() == Containment::Namespaces {
-            children(keeper)
+            children(keeper).0
         } else {
             vec![keeper]
         };
@@ -3100,13 +3103,20 @@ impl Tree {
             processes.extend(found.into_iter().filter(|&pid| seen.insert(pid)));
         };
         for &keeper in &keepers {
-            add(children(keeper), &mut processes);
+            add(children(keeper).0, &mut processes);
         }
+        // The threads of the processes walked (each counts one at least), and one for each
+        // process not walked yet: what a pids cgroup counts, so that the limit means the
+        // same with and without one.
+        let mut threads = 0;
         let mut next = 0;
-        while next < processes.len() && processes.len() <= cap {
-            add(children(processes[next]), &mut processes);
+        while next < processes.len() && threads + (processes.len() - next) <= cap {
+            let (found, own) = children(processes[next]);
+            threads += own.max(1);
+            add(found, &mut processes);
             next += 1;
         }
+        let tasks = threads + (processes.len() - next);
         // Children the keepers reaped: their CPU time sits in the keepers' cutime + cstime.
         let reaped: Duration = keepers
             .iter()
@@ -3119,6 +3129,7 @@ impl Tree {
             hwm_kib: 0,
             run_delay: processes.first().map_or(Duration::ZERO, |&p| run_delay(p)),
             processes,
+            tasks,
         };
         tree.processes.sort_unstable();
         let shared = tree.processes.len() > 1;
@@ -3209,13 +3220,15 @@ fn not_yet_the_program(pid: u32) -> bool {
     own.is_some() && std::fs::read_link(format!("/proc/{pid}/exe")).ok() == *own
 }
 
-/// The children of every thread of `pid`.
-fn children(pid: u32) -> Vec<u32> {
+/// The children of every thread of `pid`, and how many threads it has.
+fn children(pid: u32) -> (Vec<u32>, usize) {
     let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return Vec::new();
+        return (Vec::new(), 0);
     };
     let mut found = Vec::new();
+    let mut threads = 0;
     for task in tasks.flatten() {
+        threads += 1;
         let mut path = task.path();
         path.push("children");
         if let Ok(text) = std::fs::read_to_string(path) {
@@ -3225,7 +3238,7 @@ fn children(pid: u32) -> Vec<u32> {
             );
         }
     }
-    found
+    (found, threads)
 }
 
 /// From `/proc/<pid>/stat`.

@@ -30,7 +30,8 @@
 //!   (root; a cgroup v2 delegated with it), every run, sandboxed or not, gets a pids cgroup
 //!   whose `pids.max` is its limit: the kernel refuses the fork past it, and a refused fork
 //!   makes the run `ProcessLimit` ([`kernel_holds_process_limit`]). Elsewhere the poll's
-//!   count is all, with RLIMIT_NPROC where it binds the program's user (not root).
+//!   count is all, with RLIMIT_NPROC where it binds the program's user (not root). Both
+//!   count threads, as isolate does.
 //! - **Isolation** (with a [`Sandbox`], namespace mode): the program sees a minimal root of
 //!   its own (the system's folders read-only, a few devices, its own files, a fresh `/proc`
 //!   with `/proc/sys` read-only) and works in a private, size-capped tmpfs; the project,
@@ -158,10 +159,11 @@ pub struct Spec {
     /// caller's (8 MiB in most shells, or unlimited: then a deep recursion's verdict would
     /// depend on who runs the judge).
     pub stack_limit: Option<u64>,
-    /// Most processes alive at once; more is `ProcessLimit`. Where the kernel holds it
-    /// ([`kernel_holds_process_limit`]) it counts threads too, as isolate's does, and the
-    /// fork past it is refused (and makes the run `ProcessLimit`, even if the program goes
-    /// on); elsewhere the poll counts processes, and can miss a bomb's short-lived ones.
+    /// Most processes and threads alive at once (each thread counts, as in isolate's
+    /// `--processes`, whoever runs the judge); more is `ProcessLimit`. Where the kernel
+    /// holds it ([`kernel_holds_process_limit`]) the fork or thread past it is refused (and
+    /// makes the run `ProcessLimit`, even if the program goes on); elsewhere the poll counts
+    /// them, and can miss a bomb's short-lived ones.
     pub process_limit: usize,
     pub env: Env,
     /// Working folder without a sandbox (compilers); a sandboxed run works in its scratch.
@@ -711,6 +713,19 @@ mod tests {
             "a fork bomb held the runner {:?}: a hang, not a busy machine",
             started.elapsed()
         );
+    }
+
+    /// Threads count as processes do, whoever runs the judge (isolate's `--processes`):
+    /// nine sleeping threads pass a limit of 4, refused by the pids cgroup or polled.
+    #[test]
+    fn threads_count_towards_the_process_limit() {
+        let script = "import threading, time\n\
+                      for _ in range(8): threading.Thread(target=time.sleep, args=(3,)).start()";
+        let spec = Spec::new("python3").arg("-c").arg(script).env(Env::Inherit);
+        match run(&spec.process_limit(4)) {
+            Ok(threaded) => assert_eq!(threaded.outcome, Outcome::ProcessLimit, "{threaded:?}"),
+            Err(e) => eprintln!("SKIPPED: no python3 to start threads: {e}"),
+        }
     }
 
     /// Where the kernel holds the limit, it is exact and nothing slips it: two processes
