@@ -2086,8 +2086,11 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     })
 }
 
-/// The outcome: the limit the watchdog killed for, else one the final figures pass (a fork
-/// the kernel `refused` at the process limit among them), else how the program ended.
+/// The outcome: `ProcessLimit` if the kernel `refused` a fork at the process limit and the
+/// program did not end cleanly (killed, or not exit 0: it did not cope); else the limit the
+/// watchdog killed for, else one the final figures pass, else how the program ended. A
+/// program that coped with a refused fork and exited 0 is judged by its exit and output,
+/// as isolate judges it, whatever its leftover processes did before the sweep.
 fn decide(
     spec: &Spec,
     watch: &Watch,
@@ -2097,14 +2100,15 @@ fn decide(
     flooded: bool,
     refused: bool,
 ) -> Outcome {
+    let clean = watch.killed_for.is_none() && !flooded && ended.map_or(false, |e| e.status == 0);
+    if refused && !clean {
+        return Outcome::ProcessLimit;
+    }
     if let Some(reason) = watch.killed_for {
         return reason;
     }
     if flooded {
         return Outcome::OutputLimit;
-    }
-    if refused {
-        return Outcome::ProcessLimit;
     }
     if cpu > spec.cpu_limit {
         return Outcome::TimeLimit { wall_cap: false };
@@ -2531,6 +2535,11 @@ pub fn kernel_holds_process_limit() -> bool {
     cgroup_parents().is_some_and(|parents| parents.pids.is_some())
 }
 
+/// Forks refused at the process limit past which a run is a fork bomb, ended at once: a
+/// program that copes with a refused fork (a shell that reports it and goes on) tries a
+/// few more at most, while a bomb's processes spin on them, thousands within milliseconds.
+const BOMB_REFUSALS: u64 = 1000;
+
 /// A run's own cgroups. The program moves itself in before its exec (its keepers stay
 /// out), so everything it starts is in them.
 /// - Accounting (programs under test only): CPU time of every process, reaped by anyone or
@@ -2539,7 +2548,9 @@ pub fn kernel_holds_process_limit() -> bool {
 /// - The process limit (every run): a pids cgroup whose `pids.max` is the run's limit. The
 ///   kernel refuses a fork (or a thread) past it and counts the refusal in `pids.events`,
 ///   however fast the program's processes fork and exit: a bomb can neither grow past its
-///   limit nor slip between two polls, and its run is `ProcessLimit` for sure. (Without
+///   limit nor slip between two polls, and its run is `ProcessLimit` for sure (a program
+///   that copes with a refused fork and exits 0 is judged by its exit, as isolate does:
+///   `decide`). (Without
 ///   it, as root, nothing but the poll counted an unsandboxed run's processes: RLIMIT_NPROC
 ///   does not bind root, and a bomb that spun at thousands of processes was sometimes
 ///   never seen over its limit before its CPU time ran out.)
@@ -2749,6 +2760,12 @@ impl RunCgroup {
         Some(())
     }
 
+    /// Whether its program is a fork bomb: more than [`BOMB_REFUSALS`] forks refused.
+    fn bomb(&self) -> bool {
+        self.refused_forks()
+            .map_or(false, |refused| refused > BOMB_REFUSALS)
+    }
+
     /// The forks and new threads the kernel refused during this run, at its process limit.
     fn refused_forks(&self) -> Option<u64> {
         let events = Self::read_number(&self.pids.as_ref()?.join("pids.events"), Some("max"))?;
@@ -2903,16 +2920,21 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
     let mut killed_at: Option<Instant> = None;
     let mut waited = Duration::ZERO;
     while let Err(mpsc::RecvTimeoutError::Timeout) = wake.recv_timeout(Duration::from_millis(5)) {
-        // A fork the kernel refused at the process limit (a pids cgroup) ends the run before
-        // the tree is read: a refused fork has copied its process's memory map before the
-        // cgroup refuses it, so a bomb spinning on refused forks held up every read of
-        // those maps (`proportional_kib`), and a poll took seconds.
-        let refused = run
-            .cgroup
-            .as_ref()
-            .and_then(RunCgroup::refused_forks)
-            .is_some_and(|refused| refused > 0);
-        if refused && killed_at.is_none() && !program_exited(&run.report) {
+        // A fork bomb held at the process limit (a pids cgroup) ends the run before the tree
+        // is read: a refused fork has copied its process's memory map before the cgroup
+        // refuses it, so a bomb spinning on refused forks held up every read of those maps
+        // (`proportional_kib`), and a poll took seconds. For the same reason a poll gives
+        // up reading figures once a fork is refused while it reads (a program that copes
+        // with a refused fork goes on, and the next poll reads it whole).
+        let refused_forks = || {
+            run.cgroup
+                .as_ref()
+                .and_then(RunCgroup::refused_forks)
+                .unwrap_or(0)
+        };
+        let bomb = || run.cgroup.as_ref().map_or(false, RunCgroup::bomb);
+        let refused_before = refused_forks();
+        if bomb() && killed_at.is_none() && !program_exited(&run.report) {
             let mut watch = run.watch.lock().unwrap_or_else(|e| e.into_inner());
             watch.killed_for = Some(Outcome::ProcessLimit);
             killed_at = Some(Instant::now());
@@ -2922,12 +2944,7 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
             .scratch
             .as_deref()
             .zip(spec.sandbox.as_ref().map(|s| s.scratch_kib.max(64)));
-        let refused_now = || {
-            run.cgroup
-                .as_ref()
-                .and_then(RunCgroup::refused_forks)
-                .is_some_and(|refused| refused > 0)
-        };
+        let refused_now = || refused_forks() > refused_before;
         let mut tree = Tree::read(keeper as u32, spec.process_limit, scratch, &refused_now);
         if let Some(cgroup) = &run.cgroup {
             tree.cpu = tree.cpu.max(cgroup.cpu().unwrap_or_default());
@@ -2962,9 +2979,9 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
             Some(Outcome::MemoryLimit)
         } else if flooded.load(Ordering::Relaxed) {
             Some(Outcome::OutputLimit)
-        } else if refused_now() || tree.tasks > spec.process_limit {
-            // A fork refused during this poll; without a pids cgroup, the count of this
-            // poll, processes and threads (a bomb's short-lived processes can slip it).
+        } else if bomb() || tree.tasks > spec.process_limit {
+            // A bomb held at the limit; without a pids cgroup, the count of this poll,
+            // processes and threads (a bomb's short-lived processes can slip it).
             Some(Outcome::ProcessLimit)
         } else if watch.cpu > spec.cpu_limit {
             Some(Outcome::TimeLimit { wall_cap: false })

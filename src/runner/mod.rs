@@ -29,7 +29,8 @@
 //! - **The process limit.** Where the caller may make cgroups with the pids controller
 //!   (root; a cgroup v2 delegated with it), every run, sandboxed or not, gets a pids cgroup
 //!   whose `pids.max` is its limit: the kernel refuses the fork past it, and a refused fork
-//!   makes the run `ProcessLimit` ([`kernel_holds_process_limit`]). Elsewhere the poll's
+//!   makes the run `ProcessLimit` unless the program exited 0 ([`Spec::process_limit`],
+//!   [`kernel_holds_process_limit`]). Elsewhere the poll's
 //!   count is all, with RLIMIT_NPROC where it binds the program's user (not root). Both
 //!   count threads, as isolate does.
 //! - **Isolation** (with a [`Sandbox`], namespace mode): the program sees a minimal root of
@@ -161,9 +162,11 @@ pub struct Spec {
     pub stack_limit: Option<u64>,
     /// Most processes and threads alive at once (each thread counts, as in isolate's
     /// `--processes`, whoever runs the judge); more is `ProcessLimit`. Where the kernel
-    /// holds it ([`kernel_holds_process_limit`]) the fork or thread past it is refused (and
-    /// makes the run `ProcessLimit`, even if the program goes on); elsewhere the poll counts
-    /// them, and can miss a bomb's short-lived ones.
+    /// holds it ([`kernel_holds_process_limit`]) the fork or thread past it is refused: the
+    /// run is `ProcessLimit` if the program did not end cleanly (killed, or not exit 0; a
+    /// bomb is killed at once), while one that coped and exited 0 is judged by its exit and
+    /// output, as isolate judges it. Elsewhere the poll counts them and kills the run past
+    /// the limit, and can miss a bomb's short-lived ones.
     pub process_limit: usize,
     pub env: Env,
     /// Working folder without a sandbox (compilers); a sandboxed run works in its scratch.
@@ -725,6 +728,22 @@ mod tests {
         match run(&spec.process_limit(4)) {
             Ok(threaded) => assert_eq!(threaded.outcome, Outcome::ProcessLimit, "{threaded:?}"),
             Err(e) => eprintln!("SKIPPED: no python3 to start threads: {e}"),
+        }
+    }
+
+    /// A program that copes with a refused fork (dash's `command eval` reports it and goes
+    /// on) and exits 0 is judged by its exit and output, as isolate judges it; the poll,
+    /// which cannot refuse, kills it past the limit.
+    #[test]
+    fn a_program_that_copes_with_a_refused_fork_is_judged_by_its_exit() {
+        let script = "for i in 1 2 3 4 5 6; do command eval 'sleep 1 &' 2>/dev/null; done; \
+                      wait; echo done";
+        let coping = run(&sh(script).process_limit(4)).unwrap();
+        if kernel_holds_process_limit() {
+            assert_eq!(coping.outcome, Outcome::Exited(0), "{coping:?}");
+            assert_eq!(coping.stdout, b"done\n");
+        } else {
+            assert_eq!(coping.outcome, Outcome::ProcessLimit, "{coping:?}");
         }
     }
 
