@@ -2532,7 +2532,7 @@ pub fn accounting() -> super::Accounting {
 
 /// Whether every run gets a pids cgroup here: see [`super::kernel_holds_process_limit`].
 pub fn kernel_holds_process_limit() -> bool {
-    cgroup_parents().is_some_and(|parents| parents.pids.is_some())
+    cgroup_parents().map_or(false, |parents| parents.pids.is_some())
 }
 
 /// Forks refused at the process limit past which a run is a fork bomb, ended at once: a
