@@ -2862,7 +2862,9 @@ fn remove_stale_cgroups(parent: &Path) {
             .and_then(|pid| pid.parse::<u32>().ok());
         if let Some(pid) = owner {
             if !Path::new(&format!("/proc/{pid}")).exists() {
-                std::fs::remove_dir(entry.path()).ok();
+                // Its processes may live on (a judge killed by SIGKILL in subreaper mode,
+                // no keeper left to sweep): killed first, as a run's own cgroup is.
+                remove_cgroup(&entry.path());
             }
         }
     }
@@ -3357,5 +3359,42 @@ pub fn install_interrupt_handler() {
         unsafe {
             signal(signum, on_signal as extern "C" fn(c_int) as usize);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A judge killed by SIGKILL leaves its cgroup with its processes alive in it: the next
+    /// judge kills them and removes the cgroup, and leaves a live judge's alone.
+    #[test]
+    fn a_dead_judges_cgroup_is_removed_with_its_processes() {
+        let Some(parent) = cgroup_parents().and_then(|parents| parents.pids.clone()) else {
+            eprintln!("SKIPPED: no pids cgroup here to leave a stale one in");
+            return;
+        };
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        gone.wait().unwrap();
+        let stale = parent.join(format!("sudoku-judge-{}-stale", gone.id()));
+        let live = parent.join(format!("sudoku-judge-{}-live", std::process::id()));
+        std::fs::create_dir(&stale).unwrap();
+        std::fs::create_dir(&live).unwrap();
+        let mut left = std::process::Command::new("sleep")
+            .arg("60")
+            .spawn()
+            .unwrap();
+        std::fs::write(stale.join("cgroup.procs"), left.id().to_string()).unwrap();
+        remove_stale_cgroups(&parent);
+        let stale_there = stale.exists();
+        let status = left.wait().unwrap();
+        let live_there = live.exists();
+        std::fs::remove_dir(&live).ok();
+        assert!(!stale_there, "{} is left", stale.display());
+        assert!(
+            !status.success(),
+            "the stale cgroup's process lived on: {status}"
+        );
+        assert!(live_there, "a live judge's cgroup was removed");
     }
 }
