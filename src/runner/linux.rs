@@ -2480,8 +2480,22 @@ fn cgroup_parents() -> Option<&'static CgroupParents> {
             {
                 return None;
             }
-            let v1 = |name| own_cgroup(name).filter(|dir| may_make_cgroups(dir));
-            let unified = own_cgroup("").filter(|dir| may_make_cgroups(dir));
+            // Each folder is cleaned of the cgroups of judges that are gone, probes included,
+            // whether it is used or not (a hybrid system's v2 one held stale probes).
+            let found = |name| {
+                let dir = own_cgroup(name)?;
+                remove_stale_cgroups(&dir);
+                Some(dir)
+            };
+            let v1 = |name| found(name).filter(|dir| may_make_cgroups(dir));
+            let (cpu, memory, pids) = (v1("cpuacct"), v1("memory"), v1("pids"));
+            let unified = found("");
+            // The v2 folder is probed only where v1 lacks a controller.
+            let unified = if cpu.is_some() && memory.is_some() && pids.is_some() {
+                None
+            } else {
+                unified.filter(|dir| may_make_cgroups(dir))
+            };
             // The v2 folder, where it gives its children `controller`.
             let giving = |controller: &str| {
                 let dir = unified.as_ref()?;
@@ -2491,8 +2505,8 @@ fn cgroup_parents() -> Option<&'static CgroupParents> {
                     .any(|name| name == controller)
                     .then(|| dir.clone())
             };
-            let pids = v1("pids").or_else(|| giving("pids"));
-            let parents = match (v1("cpuacct"), v1("memory")) {
+            let pids = pids.or_else(|| giving("pids"));
+            let parents = match (cpu, memory) {
                 (Some(cpu), Some(memory)) => CgroupParents {
                     v2: false,
                     cpu: Some(cpu),
@@ -2506,12 +2520,6 @@ fn cgroup_parents() -> Option<&'static CgroupParents> {
                     pids,
                 },
             };
-            for dir in [&parents.cpu, &parents.memory, &parents.pids]
-                .into_iter()
-                .flatten()
-            {
-                remove_stale_cgroups(dir);
-            }
             (parents.cpu.is_some() || parents.pids.is_some()).then_some(parents)
         })
         .as_ref()
@@ -2852,7 +2860,8 @@ fn kill_members(dir: &Path) {
     }
 }
 
-/// Removes the cgroups of judges that are gone (killed by SIGKILL before they could).
+/// Removes the cgroups of judges that are gone (killed by SIGKILL before they could), and
+/// their probes (`may_make_cgroups`).
 fn remove_stale_cgroups(parent: &Path) {
     for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
