@@ -265,6 +265,7 @@ const STEP_GID_MAP: u64 = 3;
 const STEP_CHDIR: u64 = 4;
 const STEP_ROOT: u64 = 5;
 const STEP_IDENTITY: u64 = 6;
+const STEP_CGROUP: u64 = 7;
 /// Isolation flags in a `TAG_END` record: what the sandbox got.
 const ISOLATED_READ_ONLY: u64 = 1;
 const ISOLATED_ROOT: u64 = 2;
@@ -357,6 +358,7 @@ fn setup_step(step: u64) -> &'static str {
         STEP_UID_MAP | STEP_GID_MAP => "mapping its user",
         STEP_ROOT => "building its file system",
         STEP_IDENTITY => "dropping to an unprivileged user",
+        STEP_CGROUP => "joining its cgroups",
         _ => "entering its working folder",
     }
 }
@@ -1519,9 +1521,12 @@ unsafe fn enter_landlock(plan: &LandlockPlan) -> bool {
 /// then exec. It has no terminal: its keeper gave it up.
 unsafe fn start_program(plan: &Plan) -> ! {
     // Into the run's cgroups first (writing 0 moves the writer): everything it starts
-    // follows.
+    // follows. A program left outside them would be neither accounted nor held to its
+    // process limit: no run then.
     for fd in 4..4 + plan.cgroups as c_int {
-        write(fd, b"0".as_ptr().cast(), 1);
+        if write(fd, b"0".as_ptr().cast(), 1) != 1 {
+            fail_setup(STEP_CGROUP);
+        }
         close(fd);
     }
     setpgid(0, 0);
