@@ -2674,20 +2674,28 @@ impl RunCgroup {
             memory_before_kib: 0,
             refused_before: 0,
         };
-        let dirs = run.dirs();
-        if dirs.is_empty() {
-            return None;
+        let pids = run.pids.take();
+        for dir in run.dirs() {
+            let procs = make_cgroup(&dir)?;
+            run.procs.push(procs);
         }
-        for dir in dirs {
-            std::fs::create_dir(&dir).ok()?;
-            let file = std::fs::OpenOptions::new()
-                .write(true)
-                .open(dir.join("cgroup.procs"))
-                .ok()?;
-            run.procs.push(file.into());
+        if let Some(pids) = pids {
+            // Optional: a run without it keeps its accounting, and the poll holds its
+            // process limit. (Under cgroup v2 it is the accounting folder itself.)
+            let own = !run.dirs().contains(&pids);
+            let procs = if own { make_cgroup(&pids) } else { None };
+            run.pids = Some(pids.clone());
+            if (own && procs.is_none()) || run.limit_processes(process_limit).is_none() {
+                run.pids = None;
+                drop(procs);
+                if own {
+                    remove_cgroup(&pids);
+                }
+            } else {
+                run.procs.extend(procs);
+            }
         }
-        run.limit_processes(process_limit)?;
-        Some(run)
+        (!run.dirs().is_empty()).then_some(run)
     }
 
     /// Its folders, each once (a cgroup v2 folder holds every controller).
@@ -2826,6 +2834,16 @@ impl Drop for RunCgroup {
             remove_cgroup(&dir);
         }
     }
+}
+
+/// Makes the cgroup `dir`: its `cgroup.procs`, open for the program to write "0" to.
+fn make_cgroup(dir: &Path) -> Option<OwnedFd> {
+    std::fs::create_dir(dir).ok()?;
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(dir.join("cgroup.procs"))
+        .ok()?;
+    Some(file.into())
 }
 
 /// Removes a run's cgroup. Its processes can hold it a while: a killed run's may still be
