@@ -2053,10 +2053,7 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         end.cpu.max(watch.seen_cpu_total).max(cgroup_cpu)
     });
     let cgroup_peak = cgroup.as_ref().and_then(RunCgroup::peak_kib).unwrap_or(0);
-    let refused = cgroup
-        .as_ref()
-        .and_then(RunCgroup::refused_forks)
-        .is_some_and(|refused| refused > 0);
+    let refused = cgroup.as_ref().map_or(false, RunCgroup::refused);
     // Not given back: dropped, which waits until nothing of the run is left in it.
     if let (Some(cgroup), true) = (cgroup, clean) {
         cgroup.give_back();
@@ -2781,6 +2778,11 @@ impl RunCgroup {
         Some(())
     }
 
+    /// Whether the kernel refused a fork (or a thread) of this run at its process limit.
+    fn refused(&self) -> bool {
+        self.refused_forks().map_or(false, |refused| refused > 0)
+    }
+
     /// Whether its program is a fork bomb: more than [`BOMB_REFUSALS`] forks refused.
     fn bomb(&self) -> bool {
         self.refused_forks()
@@ -2978,8 +2980,8 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
             .scratch
             .as_deref()
             .zip(spec.sandbox.as_ref().map(|s| s.scratch_kib.max(64)));
-        let refused_now = || refused_forks() > refused_before;
-        let mut tree = Tree::read(keeper as u32, spec.process_limit, scratch, &refused_now);
+        let give_up = || refused_forks() > refused_before;
+        let mut tree = Tree::read(keeper as u32, spec.process_limit, scratch, &give_up);
         if let Some(cgroup) = &run.cgroup {
             tree.cpu = tree.cpu.max(cgroup.cpu().unwrap_or_default());
             tree.memory_kib = tree.memory_kib.max(cgroup.memory_kib().unwrap_or(0));
@@ -3132,13 +3134,14 @@ impl Tree {
     /// Stops looking once more than `cap` processes and threads are found (a fork bomb is
     /// over its limit then, and reading thousands of `/proc` entries would only delay the
     /// kill), and
-    /// stops reading their figures once `refused` (a fork refused at the limit: the run ends
-    /// anyway, and reading the memory maps of processes spinning on refused forks waits).
+    /// stops reading their figures once told to `give_up` (a fork refused at the limit
+    /// during the read: reading the memory maps of processes spinning on refused forks
+    /// waits, and the next poll reads again).
     fn read(
         keeper: u32,
         cap: usize,
         scratch: Option<(&Path, u64)>,
-        refused: &dyn Fn() -> bool,
+        give_up: &dyn Fn() -> bool,
     ) -> Tree {
         // Namespace mode: keeper -> init -> the program's processes.
         let keepers = if containment() == Containment::Namespaces {
@@ -3186,7 +3189,7 @@ impl Tree {
         let shared = tree.processes.len() > 1;
         let mut memfds = Vec::new();
         for &pid in &tree.processes {
-            if refused() {
+            if give_up() {
                 break;
             }
             if let Some(stat) = stat_of(pid) {
