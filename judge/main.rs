@@ -849,7 +849,7 @@ fn ended_early(
         Outcome::ProcessLimit => (
             Verdict::RuntimeError,
             vec![format!(
-                "more than {PROCESS_LIMIT} processes at once (a fork bomb?): killed"
+                "tried more than {PROCESS_LIMIT} processes and threads at once (a fork bomb?)"
             )],
         ),
         Outcome::Exited(code) => (

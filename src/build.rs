@@ -17,7 +17,7 @@
 
 use crate::files::read_regular;
 use crate::profiles::{Compiler, Profile};
-use crate::runner::{self, Env, Outcome, Spec};
+use crate::runner::{self, Env, Outcome, Spec, TOOL_PROCESS_LIMIT};
 use crate::strip;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
@@ -505,7 +505,8 @@ fn compile_in(
         .current_dir(private)
         .cpu_limit(Duration::from_secs(300))
         .wall_limit(Duration::from_secs(600))
-        .output_cap(1 << 20);
+        .output_cap(1 << 20)
+        .process_limit(TOOL_PROCESS_LIMIT); // threads count: see TOOL_PROCESS_LIMIT
     let run =
         runner::run(&spec).map_err(|e| BuildError::Fatal(missing_tool(&recipe.compiler, &e)))?;
     if run.outcome != Outcome::Exited(0) {
@@ -557,7 +558,8 @@ fn compiler_identity(compiler: &str, language: &Language) -> Result<String, Buil
     let spec = Spec::new(compiler)
         .args(args.iter())
         .env(Env::Inherit)
-        .cpu_limit(Duration::from_secs(30));
+        .cpu_limit(Duration::from_secs(30))
+        .process_limit(TOOL_PROCESS_LIMIT);
     let run = runner::run(&spec).map_err(|e| BuildError::Fatal(missing_tool(compiler, &e)))?;
     if run.outcome != Outcome::Exited(0) {
         return Err(BuildError::Fatal(format!(

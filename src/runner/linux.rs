@@ -265,6 +265,7 @@ const STEP_GID_MAP: u64 = 3;
 const STEP_CHDIR: u64 = 4;
 const STEP_ROOT: u64 = 5;
 const STEP_IDENTITY: u64 = 6;
+const STEP_CGROUP: u64 = 7;
 /// Isolation flags in a `TAG_END` record: what the sandbox got.
 const ISOLATED_READ_ONLY: u64 = 1;
 const ISOLATED_ROOT: u64 = 2;
@@ -357,6 +358,7 @@ fn setup_step(step: u64) -> &'static str {
         STEP_UID_MAP | STEP_GID_MAP => "mapping its user",
         STEP_ROOT => "building its file system",
         STEP_IDENTITY => "dropping to an unprivileged user",
+        STEP_CGROUP => "joining its cgroups",
         _ => "entering its working folder",
     }
 }
@@ -1519,9 +1521,12 @@ unsafe fn enter_landlock(plan: &LandlockPlan) -> bool {
 /// then exec. It has no terminal: its keeper gave it up.
 unsafe fn start_program(plan: &Plan) -> ! {
     // Into the run's cgroups first (writing 0 moves the writer): everything it starts
-    // follows.
+    // follows. A program left outside them would be neither accounted nor held to its
+    // process limit: no run then.
     for fd in 4..4 + plan.cgroups as c_int {
-        write(fd, b"0".as_ptr().cast(), 1);
+        if write(fd, b"0".as_ptr().cast(), 1) != 1 {
+            fail_setup(STEP_CGROUP);
+        }
         close(fd);
     }
     setpgid(0, 0);
@@ -2048,10 +2053,7 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
         end.cpu.max(watch.seen_cpu_total).max(cgroup_cpu)
     });
     let cgroup_peak = cgroup.as_ref().and_then(RunCgroup::peak_kib).unwrap_or(0);
-    let refused = cgroup
-        .as_ref()
-        .and_then(RunCgroup::refused_forks)
-        .is_some_and(|refused| refused > 0);
+    let refused = cgroup.as_ref().map_or(false, RunCgroup::refused);
     // Not given back: dropped, which waits until nothing of the run is left in it.
     if let (Some(cgroup), true) = (cgroup, clean) {
         cgroup.give_back();
@@ -2086,8 +2088,11 @@ pub fn run(spec: &Spec) -> Result<Run, String> {
     })
 }
 
-/// The outcome: the limit the watchdog killed for, else one the final figures pass (a fork
-/// the kernel `refused` at the process limit among them), else how the program ended.
+/// The outcome: `ProcessLimit` if the kernel `refused` a fork at the process limit and the
+/// program did not end cleanly (killed, or not exit 0: it did not cope); else the limit the
+/// watchdog killed for, else one the final figures pass, else how the program ended. A
+/// program that coped with a refused fork and exited 0 is judged by its exit and output,
+/// as isolate judges it, whatever its leftover processes did before the sweep.
 fn decide(
     spec: &Spec,
     watch: &Watch,
@@ -2097,14 +2102,15 @@ fn decide(
     flooded: bool,
     refused: bool,
 ) -> Outcome {
+    let clean = watch.killed_for.is_none() && !flooded && ended.map_or(false, |e| e.status == 0);
+    if refused && !clean {
+        return Outcome::ProcessLimit;
+    }
     if let Some(reason) = watch.killed_for {
         return reason;
     }
     if flooded {
         return Outcome::OutputLimit;
-    }
-    if refused {
-        return Outcome::ProcessLimit;
     }
     if cpu > spec.cpu_limit {
         return Outcome::TimeLimit { wall_cap: false };
@@ -2476,8 +2482,22 @@ fn cgroup_parents() -> Option<&'static CgroupParents> {
             {
                 return None;
             }
-            let v1 = |name| own_cgroup(name).filter(|dir| may_make_cgroups(dir));
-            let unified = own_cgroup("").filter(|dir| may_make_cgroups(dir));
+            // Each folder is cleaned of the cgroups of judges that are gone, probes included,
+            // whether it is used or not (a hybrid system's v2 one held stale probes).
+            let found = |name| {
+                let dir = own_cgroup(name)?;
+                remove_stale_cgroups(&dir);
+                Some(dir)
+            };
+            let v1 = |name| found(name).filter(|dir| may_make_cgroups(dir));
+            let (cpu, memory, pids) = (v1("cpuacct"), v1("memory"), v1("pids"));
+            let unified = found("");
+            // The v2 folder is probed only where v1 lacks a controller.
+            let unified = if cpu.is_some() && memory.is_some() && pids.is_some() {
+                None
+            } else {
+                unified.filter(|dir| may_make_cgroups(dir))
+            };
             // The v2 folder, where it gives its children `controller`.
             let giving = |controller: &str| {
                 let dir = unified.as_ref()?;
@@ -2487,8 +2507,8 @@ fn cgroup_parents() -> Option<&'static CgroupParents> {
                     .any(|name| name == controller)
                     .then(|| dir.clone())
             };
-            let pids = v1("pids").or_else(|| giving("pids"));
-            let parents = match (v1("cpuacct"), v1("memory")) {
+            let pids = pids.or_else(|| giving("pids"));
+            let parents = match (cpu, memory) {
                 (Some(cpu), Some(memory)) => CgroupParents {
                     v2: false,
                     cpu: Some(cpu),
@@ -2502,12 +2522,6 @@ fn cgroup_parents() -> Option<&'static CgroupParents> {
                     pids,
                 },
             };
-            for dir in [&parents.cpu, &parents.memory, &parents.pids]
-                .into_iter()
-                .flatten()
-            {
-                remove_stale_cgroups(dir);
-            }
             (parents.cpu.is_some() || parents.pids.is_some()).then_some(parents)
         })
         .as_ref()
@@ -2528,8 +2542,13 @@ pub fn accounting() -> super::Accounting {
 
 /// Whether every run gets a pids cgroup here: see [`super::kernel_holds_process_limit`].
 pub fn kernel_holds_process_limit() -> bool {
-    cgroup_parents().is_some_and(|parents| parents.pids.is_some())
+    cgroup_parents().map_or(false, |parents| parents.pids.is_some())
 }
+
+/// Forks refused at the process limit past which a run is a fork bomb, ended at once: a
+/// program that copes with a refused fork (a shell that reports it and goes on) tries a
+/// few more at most, while a bomb's processes spin on them, thousands within milliseconds.
+const BOMB_REFUSALS: u64 = 1000;
 
 /// A run's own cgroups. The program moves itself in before its exec (its keepers stay
 /// out), so everything it starts is in them.
@@ -2539,7 +2558,9 @@ pub fn kernel_holds_process_limit() -> bool {
 /// - The process limit (every run): a pids cgroup whose `pids.max` is the run's limit. The
 ///   kernel refuses a fork (or a thread) past it and counts the refusal in `pids.events`,
 ///   however fast the program's processes fork and exit: a bomb can neither grow past its
-///   limit nor slip between two polls, and its run is `ProcessLimit` for sure. (Without
+///   limit nor slip between two polls, and its run is `ProcessLimit` for sure (a program
+///   that copes with a refused fork and exits 0 is judged by its exit, as isolate does:
+///   `decide`). (Without
 ///   it, as root, nothing but the poll counted an unsandboxed run's processes: RLIMIT_NPROC
 ///   does not bind root, and a bomb that spun at thousands of processes was sometimes
 ///   never seen over its limit before its CPU time ran out.)
@@ -2650,20 +2671,28 @@ impl RunCgroup {
             memory_before_kib: 0,
             refused_before: 0,
         };
-        let dirs = run.dirs();
-        if dirs.is_empty() {
-            return None;
+        let pids = run.pids.take();
+        for dir in run.dirs() {
+            let procs = make_cgroup(&dir)?;
+            run.procs.push(procs);
         }
-        for dir in dirs {
-            std::fs::create_dir(&dir).ok()?;
-            let file = std::fs::OpenOptions::new()
-                .write(true)
-                .open(dir.join("cgroup.procs"))
-                .ok()?;
-            run.procs.push(file.into());
+        if let Some(pids) = pids {
+            // Optional: a run without it keeps its accounting, and the poll holds its
+            // process limit. (Under cgroup v2 it is the accounting folder itself.)
+            let own = !run.dirs().contains(&pids);
+            let procs = if own { make_cgroup(&pids) } else { None };
+            run.pids = Some(pids.clone());
+            if (own && procs.is_none()) || run.limit_processes(process_limit).is_none() {
+                run.pids = None;
+                drop(procs);
+                if own {
+                    remove_cgroup(&pids);
+                }
+            } else {
+                run.procs.extend(procs);
+            }
         }
-        run.limit_processes(process_limit)?;
-        Some(run)
+        (!run.dirs().is_empty()).then_some(run)
     }
 
     /// Its folders, each once (a cgroup v2 folder holds every controller).
@@ -2749,6 +2778,17 @@ impl RunCgroup {
         Some(())
     }
 
+    /// Whether the kernel refused a fork (or a thread) of this run at its process limit.
+    fn refused(&self) -> bool {
+        self.refused_forks().map_or(false, |refused| refused > 0)
+    }
+
+    /// Whether its program is a fork bomb: more than [`BOMB_REFUSALS`] forks refused.
+    fn bomb(&self) -> bool {
+        self.refused_forks()
+            .map_or(false, |refused| refused > BOMB_REFUSALS)
+    }
+
     /// The forks and new threads the kernel refused during this run, at its process limit.
     fn refused_forks(&self) -> Option<u64> {
         let events = Self::read_number(&self.pids.as_ref()?.join("pids.events"), Some("max"))?;
@@ -2798,6 +2838,16 @@ impl Drop for RunCgroup {
     }
 }
 
+/// Makes the cgroup `dir`: its `cgroup.procs`, open for the program to write "0" to.
+fn make_cgroup(dir: &Path) -> Option<OwnedFd> {
+    std::fs::create_dir(dir).ok()?;
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(dir.join("cgroup.procs"))
+        .ok()?;
+    Some(file.into())
+}
+
 /// Removes a run's cgroup. Its processes can hold it a while: a killed run's may still be
 /// dying (a namespace's die after its keeper, a bomb's slowly on a busy machine), and a
 /// reaped process's release is deferred. So whatever is left in it is killed and the
@@ -2835,7 +2885,8 @@ fn kill_members(dir: &Path) {
     }
 }
 
-/// Removes the cgroups of judges that are gone (killed by SIGKILL before they could).
+/// Removes the cgroups of judges that are gone (killed by SIGKILL before they could), and
+/// their probes (`may_make_cgroups`).
 fn remove_stale_cgroups(parent: &Path) {
     for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
@@ -2845,7 +2896,9 @@ fn remove_stale_cgroups(parent: &Path) {
             .and_then(|pid| pid.parse::<u32>().ok());
         if let Some(pid) = owner {
             if !Path::new(&format!("/proc/{pid}")).exists() {
-                std::fs::remove_dir(entry.path()).ok();
+                // Its processes may live on (a judge killed by SIGKILL in subreaper mode,
+                // no keeper left to sweep): killed first, as a run's own cgroup is.
+                remove_cgroup(&entry.path());
             }
         }
     }
@@ -2903,16 +2956,21 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
     let mut killed_at: Option<Instant> = None;
     let mut waited = Duration::ZERO;
     while let Err(mpsc::RecvTimeoutError::Timeout) = wake.recv_timeout(Duration::from_millis(5)) {
-        // A fork the kernel refused at the process limit (a pids cgroup) ends the run before
-        // the tree is read: a refused fork has copied its process's memory map before the
-        // cgroup refuses it, so a bomb spinning on refused forks held up every read of
-        // those maps (`proportional_kib`), and a poll took seconds.
-        let refused = run
-            .cgroup
-            .as_ref()
-            .and_then(RunCgroup::refused_forks)
-            .is_some_and(|refused| refused > 0);
-        if refused && killed_at.is_none() && !program_exited(&run.report) {
+        // A fork bomb held at the process limit (a pids cgroup) ends the run before the tree
+        // is read: a refused fork has copied its process's memory map before the cgroup
+        // refuses it, so a bomb spinning on refused forks held up every read of those maps
+        // (`proportional_kib`), and a poll took seconds. For the same reason a poll gives
+        // up reading figures once a fork is refused while it reads (a program that copes
+        // with a refused fork goes on, and the next poll reads it whole).
+        let refused_forks = || {
+            run.cgroup
+                .as_ref()
+                .and_then(RunCgroup::refused_forks)
+                .unwrap_or(0)
+        };
+        let bomb = || run.cgroup.as_ref().map_or(false, RunCgroup::bomb);
+        let refused_before = refused_forks();
+        if bomb() && killed_at.is_none() && !program_exited(&run.report) {
             let mut watch = run.watch.lock().unwrap_or_else(|e| e.into_inner());
             watch.killed_for = Some(Outcome::ProcessLimit);
             killed_at = Some(Instant::now());
@@ -2922,13 +2980,8 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
             .scratch
             .as_deref()
             .zip(spec.sandbox.as_ref().map(|s| s.scratch_kib.max(64)));
-        let refused_now = || {
-            run.cgroup
-                .as_ref()
-                .and_then(RunCgroup::refused_forks)
-                .is_some_and(|refused| refused > 0)
-        };
-        let mut tree = Tree::read(keeper as u32, spec.process_limit, scratch, &refused_now);
+        let give_up = || refused_forks() > refused_before;
+        let mut tree = Tree::read(keeper as u32, spec.process_limit, scratch, &give_up);
         if let Some(cgroup) = &run.cgroup {
             tree.cpu = tree.cpu.max(cgroup.cpu().unwrap_or_default());
             tree.memory_kib = tree.memory_kib.max(cgroup.memory_kib().unwrap_or(0));
@@ -2962,9 +3015,9 @@ fn watchdog(run: &Running, spec: &Spec, flooded: &AtomicBool, wake: mpsc::Receiv
             Some(Outcome::MemoryLimit)
         } else if flooded.load(Ordering::Relaxed) {
             Some(Outcome::OutputLimit)
-        } else if refused_now() || tree.processes.len() > spec.process_limit {
-            // A fork refused during this poll; without a pids cgroup, the count of this
-            // poll (a bomb's short-lived processes can slip it).
+        } else if bomb() || tree.tasks > spec.process_limit {
+            // A bomb held at the limit; without a pids cgroup, the count of this poll,
+            // processes and threads (a bomb's short-lived processes can slip it).
             Some(Outcome::ProcessLimit)
         } else if watch.cpu > spec.cpu_limit {
             Some(Outcome::TimeLimit { wall_cap: false })
@@ -3064,6 +3117,8 @@ pub fn kill_run(keeper: u32) {
 /// One poll of a run's processes (the keepers themselves left out).
 struct Tree {
     processes: Vec<u32>,
+    /// Their threads, each process's main one included (all of them, unless over the cap).
+    tasks: usize,
     /// Reaped by the keepers, plus each live process's own and its reaped children's.
     cpu: Duration,
     /// Each live process's own CPU time, keyed by (pid, start time).
@@ -3076,19 +3131,21 @@ struct Tree {
 }
 
 impl Tree {
-    /// Stops looking once more than `cap` processes are found (a fork bomb is over its
-    /// limit then, and reading thousands of `/proc` entries would only delay the kill), and
-    /// stops reading their figures once `refused` (a fork refused at the limit: the run ends
-    /// anyway, and reading the memory maps of processes spinning on refused forks waits).
+    /// Stops looking once more than `cap` processes and threads are found (a fork bomb is
+    /// over its limit then, and reading thousands of `/proc` entries would only delay the
+    /// kill), and
+    /// stops reading their figures once told to `give_up` (a fork refused at the limit
+    /// during the read: reading the memory maps of processes spinning on refused forks
+    /// waits, and the next poll reads again).
     fn read(
         keeper: u32,
         cap: usize,
         scratch: Option<(&Path, u64)>,
-        refused: &dyn Fn() -> bool,
+        give_up: &dyn Fn() -> bool,
     ) -> Tree {
         // Namespace mode: keeper -> init -> the program's processes.
         let keepers = if containment() == Containment::Namespaces {
-            children(keeper)
+            children(keeper).0
         } else {
             vec![keeper]
         };
@@ -3100,13 +3157,20 @@ impl Tree {
             processes.extend(found.into_iter().filter(|&pid| seen.insert(pid)));
         };
         for &keeper in &keepers {
-            add(children(keeper), &mut processes);
+            add(children(keeper).0, &mut processes);
         }
+        // The threads of the processes walked (each counts one at least), and one for each
+        // process not walked yet: what a pids cgroup counts, so that the limit means the
+        // same with and without one.
+        let mut threads = 0;
         let mut next = 0;
-        while next < processes.len() && processes.len() <= cap {
-            add(children(processes[next]), &mut processes);
+        while next < processes.len() && threads + (processes.len() - next) <= cap {
+            let (found, own) = children(processes[next]);
+            threads += own.max(1);
+            add(found, &mut processes);
             next += 1;
         }
+        let tasks = threads + (processes.len() - next);
         // Children the keepers reaped: their CPU time sits in the keepers' cutime + cstime.
         let reaped: Duration = keepers
             .iter()
@@ -3119,12 +3183,13 @@ impl Tree {
             hwm_kib: 0,
             run_delay: processes.first().map_or(Duration::ZERO, |&p| run_delay(p)),
             processes,
+            tasks,
         };
         tree.processes.sort_unstable();
         let shared = tree.processes.len() > 1;
         let mut memfds = Vec::new();
         for &pid in &tree.processes {
-            if refused() {
+            if give_up() {
                 break;
             }
             if let Some(stat) = stat_of(pid) {
@@ -3209,13 +3274,15 @@ fn not_yet_the_program(pid: u32) -> bool {
     own.is_some() && std::fs::read_link(format!("/proc/{pid}/exe")).ok() == *own
 }
 
-/// The children of every thread of `pid`.
-fn children(pid: u32) -> Vec<u32> {
+/// The children of every thread of `pid`, and how many threads it has.
+fn children(pid: u32) -> (Vec<u32>, usize) {
     let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return Vec::new();
+        return (Vec::new(), 0);
     };
     let mut found = Vec::new();
+    let mut threads = 0;
     for task in tasks.flatten() {
+        threads += 1;
         let mut path = task.path();
         path.push("children");
         if let Ok(text) = std::fs::read_to_string(path) {
@@ -3225,7 +3292,7 @@ fn children(pid: u32) -> Vec<u32> {
             );
         }
     }
-    found
+    (found, threads)
 }
 
 /// From `/proc/<pid>/stat`.
@@ -3327,5 +3394,42 @@ pub fn install_interrupt_handler() {
         unsafe {
             signal(signum, on_signal as extern "C" fn(c_int) as usize);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A judge killed by SIGKILL leaves its cgroup with its processes alive in it: the next
+    /// judge kills them and removes the cgroup, and leaves a live judge's alone.
+    #[test]
+    fn a_dead_judges_cgroup_is_removed_with_its_processes() {
+        let Some(parent) = cgroup_parents().and_then(|parents| parents.pids.clone()) else {
+            eprintln!("SKIPPED: no pids cgroup here to leave a stale one in");
+            return;
+        };
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        gone.wait().unwrap();
+        let stale = parent.join(format!("sudoku-judge-{}-stale", gone.id()));
+        let live = parent.join(format!("sudoku-judge-{}-live", std::process::id()));
+        std::fs::create_dir(&stale).unwrap();
+        std::fs::create_dir(&live).unwrap();
+        let mut left = std::process::Command::new("sleep")
+            .arg("60")
+            .spawn()
+            .unwrap();
+        std::fs::write(stale.join("cgroup.procs"), left.id().to_string()).unwrap();
+        remove_stale_cgroups(&parent);
+        let stale_there = stale.exists();
+        let status = left.wait().unwrap();
+        let live_there = live.exists();
+        std::fs::remove_dir(&live).ok();
+        assert!(!stale_there, "{} is left", stale.display());
+        assert!(
+            !status.success(),
+            "the stale cgroup's process lived on: {status}"
+        );
+        assert!(live_there, "a live judge's cgroup was removed");
     }
 }
