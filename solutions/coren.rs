@@ -178,7 +178,7 @@ impl<const B: usize> Board<B> {
 
     /// The `k`-th cell of unit `unit`: rows `0..N`, columns `N..2N`, boxes `2N..3N`.
     #[inline(always)]
-    fn unit_cell(unit: usize, k: usize) -> usize {
+    pub fn unit_cell(unit: usize, k: usize) -> usize {
         let n = Self::N;
         if unit < n {
             unit * n + k

@@ -153,10 +153,10 @@ impl Search {
                 cell_digit.push((cell as u16, digit as u8));
             }
         }
-        let units = units(B);
+        let units = units::<B>();
         let vars = cell_digit.len();
         let mut search = Search {
-            excludes: exclusions(B, &cell_digit, &var_of),
+            excludes: exclusions(n, &units, &cell_digit, &var_of),
             cell_digit,
             value: vec![-1; vars],
             level: vec![0; vars],
@@ -629,25 +629,23 @@ impl Search {
     }
 }
 
-/// The cells of each unit of a board with `b` x `b` boxes: rows, columns, then boxes.
-fn units(b: usize) -> Vec<Vec<usize>> {
-    let n = b * b;
-    let rows = (0..n).map(|r| (0..n).map(|k| r * n + k).collect());
-    let cols = (0..n).map(|c| (0..n).map(|k| k * n + c).collect());
-    let boxes = (0..n).map(|x| {
-        (0..n)
-            .map(|k| (x / b * b + k / b) * n + x % b * b + k % b)
-            .collect()
-    });
-    rows.chain(cols).chain(boxes).collect()
+/// The cells of each unit: rows, columns, then boxes (the core's numbering).
+fn units<const B: usize>() -> Vec<Vec<usize>> {
+    let n = B * B;
+    (0..3 * n)
+        .map(|unit| (0..n).map(|k| Board::<B>::unit_cell(unit, k)).collect())
+        .collect()
 }
 
 /// Per variable: the variables of its cell's other digits and of its digit in its peers.
-fn exclusions(b: usize, cell_digit: &[(u16, u8)], var_of: &[u32]) -> Vec<Vec<u32>> {
-    let n = b * b;
-    let units = units(b);
+fn exclusions(
+    n: usize,
+    units: &[Vec<usize>],
+    cell_digit: &[(u16, u8)],
+    var_of: &[u32],
+) -> Vec<Vec<u32>> {
     let mut units_of = vec![Vec::new(); n * n];
-    for unit in &units {
+    for unit in units {
         for &cell in unit {
             units_of[cell].push(unit);
         }

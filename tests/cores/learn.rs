@@ -81,12 +81,7 @@ fn twenty_five_by_twenty_five_boards_with_40_percent_givens_are_solved() {
             let mut rng = Rng::new(7304);
             for round in 0..4 {
                 let full = boardsn::random_grid::<5>(&mut rng);
-                let mut cells: Vec<usize> = (0..625).collect();
-                rng.shuffle(&mut cells);
-                let mut puzzle = vec![0; 625];
-                for &cell in &cells[..250] {
-                    puzzle[cell] = full[cell];
-                }
+                let puzzle = boardsn::random_givens(&mut rng, &full, 250);
                 let grid = first_solution(Board::<5>::from_grid(&puzzle).unwrap());
                 let grid = grid.expect("the grid completes it");
                 assert!(solves::<5>(&grid, &puzzle), "round {round}");
