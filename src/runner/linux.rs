@@ -2773,8 +2773,7 @@ impl RunCgroup {
             "max".to_string()
         };
         std::fs::write(pids.join("pids.max"), most).ok()?;
-        self.refused_before = 0;
-        self.refused_before = self.refused_forks()?;
+        self.refused_before = self.refusals_total()?;
         Some(())
     }
 
@@ -2791,8 +2790,12 @@ impl RunCgroup {
 
     /// The forks and new threads the kernel refused during this run, at its process limit.
     fn refused_forks(&self) -> Option<u64> {
-        let events = Self::read_number(&self.pids.as_ref()?.join("pids.events"), Some("max"))?;
-        Some(events.saturating_sub(self.refused_before))
+        Some(self.refusals_total()?.saturating_sub(self.refused_before))
+    }
+
+    /// Every refusal `pids.events` counted in this cgroup (a pooled one keeps earlier runs').
+    fn refusals_total(&self) -> Option<u64> {
+        Self::read_number(&self.pids.as_ref()?.join("pids.events"), Some("max"))
     }
 
     /// Whether none of its processes is left, reaped and released (what `pids.current`
