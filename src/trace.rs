@@ -81,6 +81,8 @@ pub enum Kind {
     Single,
     /// The 16x16 column rule.
     Columns,
+    /// Hidden pairs (the 9x9 core, at its first node).
+    Pairs,
     /// A hidden single (the any-size core's rule of its own).
     Hidden,
     /// Locked candidates in one box (the any-size core).
@@ -749,6 +751,16 @@ impl Trace {
         };
         let text = format!("{rule}: {}", self.removals(&removed));
         self.push(Kind::Columns, text, board, None, None);
+    }
+
+    pub fn pairs(&mut self, board: Snapshot) {
+        let (_, removed) = self.diff(&board);
+        let text = format!(
+            "hidden pairs: two digits that a row or box holds in the same two cells only fill \
+             those cells: {}",
+            self.removals(&removed)
+        );
+        self.push(Kind::Pairs, text, board, None, None);
     }
 
     pub fn node(&mut self, board: Snapshot, note: Option<String>) {
@@ -1527,6 +1539,8 @@ macro_rules! watch {
                         self.trace.undo(cell, digit, $snap(board))
                     }
                     $core::Step::DeadEnd => self.trace.dead_end($snap(board)),
+                    // The 9x9 cores' hidden pairs (the 16x16 core has no such step).
+                    step if format!("{step:?}") == "Pairs" => self.trace.pairs($snap(board)),
                     _ => self.trace.columns($snap(board)),
                 }
             }
@@ -2367,6 +2381,7 @@ pub fn html(trace: &Trace, title: &str, assets: Assets) -> String {
             Kind::Visit => "visit",
             Kind::Single => "single",
             Kind::Columns => "columns",
+            Kind::Pairs => "pairs",
             Kind::Hidden => "hidden",
             Kind::Locked => "locked",
             Kind::Node => "node",

@@ -143,6 +143,7 @@ var KINDS = {
   single: "<b>A naked single.</b> The orange cell has one candidate left, so it takes it, and that digit leaves the cell's row, column and box.",
   hidden: "<b>A hidden single.</b> A digit has one place left in a row, column or box: the orange cell keeps only it (its other candidates struck out), and a naked single places it next.",
   locked: "<b>Locked candidates.</b> A digit that a box's open cells offer in one of its rows (columns) only must go there, so the rest of that row (column) loses it (struck out in red).",
+  pairs: "<b>Hidden pairs.</b> Two digits that a row or box offers in the same two cells only must fill those two cells, which lose their other candidates (struck out in red). The search asks this at its first node only.",
   columns: "<b>A column rule.</b> Digits confined to some columns of a band or stack leave the other cells of those columns (struck out in red).",
   node: "<b>A node.</b> Propagation has nothing more to do: the search must guess (or, with a goal that bounds, may cut here). <kbd>n</kbd> jumps to the next node.",
   cut: DATA.deciding ? "<b>A cut.</b> The goal bounds what the 21 outlined cells can still add (2745 + the best distinct digits of each group of them sharing a row or a column) and drops this node when that bound cannot beat the best score found so far." :

@@ -907,6 +907,8 @@ pub enum Step {
     DeadEnd,
     /// The stack rule changed the board (shown as it left it).
     Columns,
+    /// Hidden pairs changed the board (shown as they left it).
+    Pairs,
 }
 
 /// What the search reports to, and what decides the search's purpose.
@@ -1045,6 +1047,7 @@ impl Board {
 
     /// `propagate`, returning the final board's candidate counts (`count_candidates`; all
     /// 0 when it is solved) so that choosing a branch cell need not count again.
+    #[inline(always)]
     fn settle<G: Goal>(&mut self, goal: &mut G) -> Option<CandidateCounts> {
         loop {
             // `columns` is the stack rule's input: kept only for a goal that runs it.
@@ -1074,6 +1077,84 @@ impl Board {
                 goal.step(Step::Columns, self);
             }
         }
+    }
+
+    /// Hidden pairs in rows and boxes: two digits that a house holds in the same two cells
+    /// only fill those two cells, which lose their other digits. Asked at the search's first
+    /// node only, where a removal pays for the whole tree below it
+    /// (docs/design.md#hidden-pairs). `true` when a candidate went; each house gives at most
+    /// one pair a call, and the caller calls again.
+    #[inline(never)]
+    pub fn apply_hidden_pairs(&mut self) -> bool {
+        // Per word, the cells where its digit has exactly two places: in its rows, and in its
+        // boxes (the same steps for every word, which the compiler does as vectors).
+        let mut in_rows = [0u32; 32];
+        let mut in_boxes = [0u32; 32];
+        for (index, &word) in self.candidates.iter().enumerate() {
+            let mut rows = 0;
+            let mut boxes = 0;
+            for house in 0..3 {
+                rows |= if_two_places(word & ROW_IN_BAND[house]);
+                boxes |= if_two_places(word & BOX_IN_BAND << (3 * house));
+            }
+            in_rows[index] = rows;
+            in_boxes[index] = boxes;
+        }
+        let boxes = [BOX_IN_BAND, BOX_IN_BAND << 3, BOX_IN_BAND << 6];
+        let mut changed = false;
+        for band in 0..3 {
+            changed |= self.apply_hidden_pairs_in(band, &in_rows, ROW_IN_BAND);
+            changed |= self.apply_hidden_pairs_in(band, &in_boxes, boxes);
+        }
+        changed
+    }
+
+    /// Hidden pairs in one kind of house of `band` (`houses`), from the cells where each
+    /// word's digit has exactly two places in them (`two_places`). A bit-sliced count over
+    /// the digits gives the cells that are one of two places of two digits; a pair's cells
+    /// are such cells, and only a house with exactly two of them is looked at closely: with
+    /// three or more a pair is rare, not worth the look (docs/design.md#hidden-pairs).
+    #[inline(always)]
+    fn apply_hidden_pairs_in(
+        &mut self,
+        band: usize,
+        two_places: &[u32; 32],
+        houses: [u32; 3],
+    ) -> bool {
+        let mut once = 0;
+        let mut twice = 0;
+        for digit in 0..9 {
+            let cells = two_places[3 * digit + band];
+            twice |= once & cells;
+            once |= cells;
+        }
+        let mut changed = false;
+        for house in houses {
+            let twins = twice & house;
+            if if_two_places(twins) == 0 {
+                continue;
+            }
+            let pair = (0..9).fold(0, |pair, digit| {
+                pair | u32::from(two_places[3 * digit + band] & house == twins) << digit
+            });
+            if if_two_places(pair) != 0 {
+                changed |= self.keep_only(band, pair, twins);
+            }
+        }
+        changed
+    }
+
+    /// Takes every digit outside `digits` (a mask) from `cells` of `band`; `true` if any went.
+    #[inline(always)]
+    fn keep_only(&mut self, band: usize, digits: u32, cells: u32) -> bool {
+        let mut gone = 0;
+        for digit in 0..9 {
+            let word = &mut self.candidates[3 * digit + band];
+            let taken = *word & cells & 0u32.wrapping_sub(digits >> digit & 1 ^ 1);
+            gone |= taken;
+            *word ^= taken;
+        }
+        gone != 0
     }
 
     /// Visits every changed digit-band until none changes, keeping `columns` up to date when
@@ -1543,9 +1624,26 @@ impl Board {
     }
 }
 
+/// `places` if they are exactly two cells, else 0.
+#[inline(always)]
+fn if_two_places(places: u32) -> u32 {
+    let rest = places & places.wrapping_sub(1);
+    let two = (rest != 0) & (rest & rest.wrapping_sub(1) == 0);
+    places & 0u32.wrapping_sub(u32::from(two))
+}
+
 /// Visits the completions of `board` and reports each to `goal` (which also sets the digit
 /// order at each guess). Returns `true` when the goal stopped the search.
-pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
+pub fn search<G: Goal>(board: Board, goal: &mut G) -> bool {
+    search_node::<G, true>(board, goal)
+}
+
+/// `search` at a node: the first (`FIRST`), whose first round also takes hidden pairs
+/// (docs/design.md#hidden-pairs), or one below it.
+fn search_node<G: Goal, const FIRST: bool>(mut board: Board, goal: &mut G) -> bool {
+    // Hidden pairs at the first node's first round only: a removal there pays for the
+    // whole tree, and the rounds after a guess has failed gain little from them.
+    let mut hidden_pairs = FIRST;
     loop {
         let counts = match board.settle(goal) {
             Some(counts) => counts,
@@ -1564,6 +1662,15 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
             // Counting, a quarter of the guesses go so (docs/design.md#rectangle). A goal
             // expecting few solutions skips the check: with one solution it never fires.
             return board.complete_rectangle::<G>(|filled| goal.found(filled));
+        }
+        if hidden_pairs {
+            if board.apply_hidden_pairs() {
+                if G::WATCHES {
+                    goal.step(Step::Pairs, &board);
+                }
+                continue;
+            }
+            hidden_pairs = false;
         }
         if goal.prune(&board) {
             return false;
@@ -1592,7 +1699,7 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         if G::WATCHES {
             goal.step(Step::Guess { cell, digit }, &board);
         }
-        if search(guess, goal) {
+        if search_node::<G, false>(guess, goal) {
             return true;
         }
         board.eliminate(digit, cell);

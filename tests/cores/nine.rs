@@ -560,3 +560,85 @@ fn the_grid_shows_each_placed_cell_s_one_digit_at_every_step() {
     }
     assert!(steps > 10_000, "{steps}");
 }
+
+/// The hidden pairs the core applies, worked out naively from the board's candidates: in
+/// each row and box, the digits with exactly two places; the cells that are one of the two
+/// places of two such digits; where a house has exactly two such cells and exactly two
+/// digits whose places they are, those cells keep only those digits. All from the board
+/// as it was (the core, too, finds a call's pairs before it removes anything).
+fn naive_hidden_pairs(masks: &[u32; 81]) -> [u32; 81] {
+    let mut after = *masks;
+    let rows = (0..9).map(|row| (0..9).map(|col| 9 * row + col).collect::<Vec<_>>());
+    let boxes = (0..9).map(|b| {
+        (0..9)
+            .map(|i| 9 * (3 * (b / 3) + i / 3) + 3 * (b % 3) + i % 3)
+            .collect::<Vec<_>>()
+    });
+    for house in rows.chain(boxes) {
+        let places = |digit: usize| -> Vec<usize> {
+            house
+                .iter()
+                .copied()
+                .filter(|&cell| masks[cell] & 1 << digit != 0)
+                .collect()
+        };
+        let two: Vec<(usize, Vec<usize>)> = (0..9)
+            .map(|digit| (digit, places(digit)))
+            .filter(|(_, at)| at.len() == 2)
+            .collect();
+        let twins: Vec<usize> = house
+            .iter()
+            .copied()
+            .filter(|cell| two.iter().filter(|(_, at)| at.contains(cell)).count() >= 2)
+            .collect();
+        if twins.len() != 2 {
+            continue;
+        }
+        let pair: Vec<usize> = two
+            .iter()
+            .filter(|(_, at)| *at == twins)
+            .map(|&(digit, _)| digit)
+            .collect();
+        if pair.len() == 2 {
+            for &cell in &twins {
+                after[cell] &= 1 << pair[0] | 1 << pair[1];
+            }
+        }
+    }
+    after
+}
+
+#[test]
+fn hidden_pairs_match_a_naive_finder_and_keep_every_solution() {
+    let mut rng = Rng::new(1729);
+    let (mut boards, mut changed) = (0, 0);
+    for round in 0..4000 {
+        let full = sudoku_toolkit::boards::full_grid(&mut rng);
+        let puzzle = sudoku_toolkit::boards::with_blanks(&full, 45 + round % 25, &mut rng);
+        let mut board = Board::from_grid(&puzzle).expect("a solved grid's givens agree");
+        assert!(board.propagate(), "the full grid stays a solution");
+        if board.is_solved() {
+            continue;
+        }
+        boards += 1;
+        let before: [u32; 81] = std::array::from_fn(|cell| board.candidates_of(cell));
+        let expected = naive_hidden_pairs(&before);
+        let removed = board.apply_hidden_pairs();
+        let after: [u32; 81] = std::array::from_fn(|cell| board.candidates_of(cell));
+        assert_eq!(after, expected, "puzzle {puzzle:?}");
+        assert_eq!(removed, after != before, "puzzle {puzzle:?}");
+        changed += usize::from(removed);
+        for cell in 0..81 {
+            let digit = full[cell] - 1;
+            assert!(
+                after[cell] & 1 << digit != 0,
+                "the full grid keeps cell {cell}"
+            );
+        }
+    }
+    // Enough boards where a pair removed something that the check means something.
+    assert!(
+        boards > 2000 && changed > 100,
+        "{boards} open boards, {changed} with a pair"
+    );
+}
