@@ -179,16 +179,13 @@ fn crowded_stacks(columns: u64) -> u64 {
     ((two | two >> 1 | two >> 2) & 0x1111) * 0xF
 }
 
-/// A partly solved board. Digits are `0..16` inside the core (`1..=16` at the edges).
+/// A partly solved board, its fields as the data layout above draws them. Digits are `0..16`
+/// inside the core (`1..=16` at the edges).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// `candidates[4 * d + b]`: cells of band `b` where digit `d` may still go. After
-    /// propagation a solved cell keeps exactly its own digit's bit, so the grid is readable
-    /// from here.
+    /// After propagation a solved cell keeps exactly its own digit's bit: the grid is here.
     candidates: [u64; 64],
-    /// `seen[i]`: `candidates[i]` as the band rule's last visit left it.
     seen: [u64; 64],
-    /// `unsolved[b]`: cells of band `b` not yet known to be solved.
     unsolved: [u64; 4],
 }
 
@@ -612,8 +609,7 @@ pub fn search<G: Goal>(mut board: Board, goal: &mut G) -> bool {
         board.eliminate(digit, cell);
         let rest = digits & !(1 << digit);
         if rest.is_power_of_two() {
-            // A bi-value cell: the other digit is forced, so place it now rather than
-            // leaving it to a round of naked singles.
+            // A bi-value cell's other digit is forced: placed now, not by a round of naked singles.
             board.place(rest.trailing_zeros() as usize, cell);
         }
         if G::WATCHES {

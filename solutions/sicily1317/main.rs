@@ -96,8 +96,7 @@ mod input {
 //! [`Lines`] hands out one trimmed, non-blank line at a time, [`Tokens`] one white-space
 //! separated token; each keeps only that, cut at [`KEPT_BYTES`] (`Tokens` also one buffer of
 //! input), so memory never grows with the input, and CRLF ends, trailing spaces, blank lines
-//! or no final newline read as the judge's do. [`quote`] shows bad input in an error message:
-//! at most [`QUOTE_CHARS`] characters, control characters and non-UTF-8 bytes escaped.
+//! or no final newline read as the judge's do. [`quote`] shows bad input in an error message.
 //!
 //! Complexity: O(1) per input byte; O(`KEPT_BYTES`) memory, plus one input buffer.
 //! Verified: tests/solutions/reader.rs (tokens, lines and grids against plain `split`
@@ -116,8 +115,7 @@ pub const QUOTE_CHARS: usize = 60;
 /// characters of up to 4 bytes each.
 pub const KEPT_BYTES: usize = 4 * QUOTE_CHARS + 16;
 
-/// Lines read from the input one at a time: only the current line is kept, without the white
-/// space around it, cut at `KEPT_BYTES` bytes (a longer line is malformed anyway).
+/// Lines read one at a time, trimmed, cut at `KEPT_BYTES` (a longer line is malformed anyway).
 pub struct Lines<R> {
     input: R,
     line: Vec<u8>,
@@ -134,8 +132,7 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
-    /// The next line that is not blank, trimmed, with its number; `None` at the end of the
-    /// input.
+    /// The next non-blank line, trimmed, with its number; `None` at the end of the input.
     pub fn next_nonblank(&mut self) -> Result<Option<(usize, &[u8])>, String> {
         while self.read_line()? {
             if !self.line.is_empty() {
@@ -202,8 +199,7 @@ impl<R: BufRead> Lines<R> {
         Ok(true)
     }
 
-    /// `Ok` when only blank lines are left; else the error for the first other line, which
-    /// comes `after` the last thing the input should hold.
+    /// `Ok` when only blank lines are left; else `nothing_more`'s error for the next line.
     pub fn end(&mut self, after: &str) -> Result<(), String> {
         nothing_more(self.next_nonblank()?, after)
     }
@@ -220,7 +216,7 @@ impl<R: BufRead> Lines<R> {
             }
             any = true;
             // The line's bytes in this buffer: up to the newline, or all of it.
-            let (mut part, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+            let (mut part, used, ended) = match line_feed_in(buffer) {
                 Some(end) => (&buffer[..end], end + 1, true),
                 None => (buffer, buffer.len(), false),
             };
@@ -249,10 +245,8 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
-/// White-space separated tokens, read from the input one at a time: only the current token
-/// is kept, cut at `KEPT_BYTES` bytes (a longer token is malformed anyway), and the part of
-/// the input read but not yet handed out (at most one buffer of the input's, 8 KiB for
-/// standard input).
+/// White-space separated tokens read one at a time, cut at `KEPT_BYTES` (a longer token is
+/// malformed anyway); also kept: input read but not handed out (one buffer, 8 KiB on stdin).
 pub struct Tokens<R> {
     input: R,
     /// Input taken from `input` at once, handed out from `at` on: scanning a copy of our
@@ -311,8 +305,7 @@ impl<R: BufRead> Tokens<R> {
         Ok(true)
     }
 
-    /// `Ok` when no token is left; else the error for the next one, which comes `after` the
-    /// last thing the input should hold.
+    /// `Ok` when no token is left; else `nothing_more`'s error for the next one.
     pub fn end(&mut self, after: &str) -> Result<(), String> {
         nothing_more(self.next()?, after)
     }
@@ -420,6 +413,19 @@ impl<R: BufRead> Tokens<R> {
         self.input.consume(taken);
         Ok(taken > 0)
     }
+}
+
+/// The first line feed in `bytes`, 8 bytes a step (byte by byte, it was most of reading an
+/// AcWing 166 line: docs/design.md#the-newest-peers-issue-33). A `word` holds one exactly
+/// when `x = word ^ 0x0A0A..` has a zero byte: when `(x - 0x0101..) & !x & 0x8080..` != 0.
+fn line_feed_in(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::MAX / 255;
+    let words = bytes.chunks_exact(8).take_while(|word| {
+        let x = word.iter().rfold(0, |x, &byte| x << 8 | u64::from(byte)) ^ (10 * ONES);
+        x.wrapping_sub(ONES) & !x & ONES << 7 == 0
+    });
+    let at = 8 * words.count();
+    Some(at + bytes[at..].iter().position(|&byte| byte == b'\n')?)
 }
 
 fn read_failed(error: io::Error) -> String {
@@ -538,8 +544,8 @@ pub fn exit_on_error(name: &str, result: Result<(), String>) {
 }
 
 /// `bytes` as an error message shows them: at most `QUOTE_CHARS` characters (then `...`),
-/// control characters and a byte-order mark escaped (`\r`, `\t`, `\u{1b}`, `\u{feff}`) and
-/// bytes that are not UTF-8 as `\xNN`.
+/// control characters and the invisible byte-order mark escaped (`\r`, `\t`, `\u{1b}`,
+/// `\u{feff}`) and bytes that are not UTF-8 as `\xNN`.
 pub fn quote(bytes: &[u8]) -> String {
     let mut shown = String::new();
     let mut rest = bytes;
@@ -556,7 +562,6 @@ pub fn quote(bytes: &[u8]) -> String {
         });
         match decoded {
             Some((character, length)) => {
-                // Control characters, and the invisible byte-order mark (U+FEFF), escaped.
                 if character.is_control() || character == '\u{feff}' {
                     shown.extend(character.escape_default());
                 } else {

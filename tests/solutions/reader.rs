@@ -71,6 +71,62 @@ fn tokens_read_the_same_whatever_the_buffer_size() {
     });
 }
 
+/// Lines of every length (some past `KEPT_BYTES`) of cells, letters and white space, so that
+/// line feeds fall at every place in the 8-byte words `Lines` looks for them in and at every
+/// place in the input's buffer.
+fn line_text(rng: &mut Rng) -> Vec<u8> {
+    let bytes = b"7.x \t\r\x0c";
+    let mut text = Vec::new();
+    for _ in 0..rng.below(30) {
+        let longest = if rng.below(20) == 0 { 600 } else { 90 };
+        let length = rng.below(longest);
+        text.extend((0..length).map(|_| bytes[rng.below(bytes.len())]));
+        text.push(b'\n');
+    }
+    if rng.below(2) == 0 {
+        text.pop();
+    }
+    text
+}
+
+/// The non-blank lines of `text` and their numbers by `split`: white space trimmed, cut
+/// at `KEPT_BYTES` (a cut line keeps its trailing white space, to stay too long).
+fn plain_lines(text: &[u8]) -> Vec<(usize, Vec<u8>)> {
+    let mut lines = Vec::new();
+    for (index, line) in text.split(|&byte| byte == b'\n').enumerate() {
+        let start = line.iter().position(|b| !b.is_ascii_whitespace());
+        let line = &line[start.unwrap_or(line.len())..];
+        let mut kept = &line[..line.len().min(input::KEPT_BYTES)];
+        if !line[kept.len()..].iter().any(|b| !b.is_ascii_whitespace()) {
+            let end = kept.iter().rposition(|b| !b.is_ascii_whitespace());
+            kept = &kept[..end.map_or(0, |end| end + 1)];
+        }
+        if !kept.is_empty() {
+            lines.push((index + 1, kept.to_vec()));
+        }
+    }
+    lines
+}
+
+#[test]
+fn lines_read_the_same_whatever_the_buffer_size() {
+    let mut rng = Rng::new(3076);
+    for round in 0..3000 {
+        let text = if round % 2 == 0 {
+            line_text(&mut rng)
+        } else {
+            random_text(&mut rng)
+        };
+        let capacity = CAPACITIES[round / 2 % CAPACITIES.len()];
+        let mut lines = input::Lines::new(BufReader::with_capacity(capacity, &text[..]));
+        let mut read = Vec::new();
+        while let Some((number, line)) = lines.next_nonblank().unwrap() {
+            read.push((number, line.to_vec()));
+        }
+        assert_eq!(read, plain_lines(&text), "{text:?}");
+    }
+}
+
 /// Text of one-digit tokens, mostly after one space or line feed (the layout that
 /// `digits` reads a grid of at once), sometimes after other white space, sometimes a bad
 /// token or one glued to the next.
