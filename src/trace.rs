@@ -2580,7 +2580,7 @@ pub const PAGES: [Page; 19] = [
     Page {
         problem: "kattis_sudokunique",
         case: "clue17",
-        puzzle: 1,
+        puzzle: 13,
         why: "a 17-clue puzzle: after the solution the search must prove there is no \
               second one, and every other branch dies",
     },

@@ -1064,77 +1064,54 @@ impl Board {
     /// node only, where a removal pays for the whole tree below it
     /// (docs/design.md#hidden-pairs). `true` when a candidate went; each house gives at most
     /// one pair a call, and the caller calls again.
+    ///
+    /// First, per word, the cells where its digit has exactly two places in a row, and in a
+    /// box (the same steps for every word, which the compiler does as vectors). Then per
+    /// band and kind of house, a bit-sliced count over the digits: a pair's two cells are
+    /// each one of two places of two digits, and only a house with exactly two such cells
+    /// is looked at closely (with three or more a pair is rare, not worth the look).
     #[inline(never)]
     pub fn apply_hidden_pairs(&mut self) -> bool {
-        // Per word, the cells where its digit has exactly two places: in its rows, and in its
-        // boxes (the same steps for every word, which the compiler does as vectors).
         let mut in_rows = [0u32; 32];
         let mut in_boxes = [0u32; 32];
         for (index, &word) in self.candidates.iter().enumerate() {
-            let mut rows = 0;
-            let mut boxes = 0;
-            for house in 0..3 {
-                rows |= if_two_places(word & ROW_IN_BAND[house]);
-                boxes |= if_two_places(word & BOX_IN_BAND << (3 * house));
+            for (house, &row) in ROW_IN_BAND.iter().enumerate() {
+                in_rows[index] |= if_two_places(word & row);
+                in_boxes[index] |= if_two_places(word & BOX_IN_BAND << (3 * house));
             }
-            in_rows[index] = rows;
-            in_boxes[index] = boxes;
         }
         let boxes = [BOX_IN_BAND, BOX_IN_BAND << 3, BOX_IN_BAND << 6];
         let mut changed = false;
         for band in 0..3 {
-            changed |= self.apply_hidden_pairs_in(band, &in_rows, ROW_IN_BAND);
-            changed |= self.apply_hidden_pairs_in(band, &in_boxes, boxes);
-        }
-        changed
-    }
-
-    /// Hidden pairs in one kind of house of `band` (`houses`), from the cells where each
-    /// word's digit has exactly two places in them (`two_places`). A bit-sliced count over
-    /// the digits gives the cells that are one of two places of two digits; a pair's cells
-    /// are such cells, and only a house with exactly two of them is looked at closely: with
-    /// three or more a pair is rare, not worth the look (docs/design.md#hidden-pairs).
-    #[inline(always)]
-    fn apply_hidden_pairs_in(
-        &mut self,
-        band: usize,
-        two_places: &[u32; 32],
-        houses: [u32; 3],
-    ) -> bool {
-        let mut once = 0;
-        let mut twice = 0;
-        for digit in 0..9 {
-            let cells = two_places[3 * digit + band];
-            twice |= once & cells;
-            once |= cells;
-        }
-        let mut changed = false;
-        for house in houses {
-            let twins = twice & house;
-            if if_two_places(twins) == 0 {
-                continue;
-            }
-            let pair = (0..9).fold(0, |pair, digit| {
-                pair | u32::from(two_places[3 * digit + band] & house == twins) << digit
-            });
-            if if_two_places(pair) != 0 {
-                changed |= self.keep_only(band, pair, twins);
+            for (two_places, houses) in [(&in_rows, ROW_IN_BAND), (&in_boxes, boxes)] {
+                let places = |digit: usize| two_places[3 * digit + band];
+                let (mut once, mut twice) = (0, 0);
+                for digit in 0..9 {
+                    twice |= once & places(digit);
+                    once |= places(digit);
+                }
+                for house in houses {
+                    let twins = twice & house;
+                    if if_two_places(twins) == 0 {
+                        continue;
+                    }
+                    let pair = (0..9).fold(0, |pair, digit| {
+                        pair | u32::from(places(digit) & house == twins) << digit
+                    });
+                    if if_two_places(pair) == 0 {
+                        continue;
+                    }
+                    for digit in 0..9 {
+                        // The pair's cells lose every other digit.
+                        let word = &mut self.candidates[3 * digit + band];
+                        let taken = *word & twins & 0u32.wrapping_sub(pair >> digit & 1 ^ 1);
+                        changed |= taken != 0;
+                        *word ^= taken;
+                    }
+                }
             }
         }
         changed
-    }
-
-    /// Takes every digit outside `digits` (a mask) from `cells` of `band`; `true` if any went.
-    #[inline(always)]
-    fn keep_only(&mut self, band: usize, digits: u32, cells: u32) -> bool {
-        let mut gone = 0;
-        for digit in 0..9 {
-            let word = &mut self.candidates[3 * digit + band];
-            let taken = *word & cells & 0u32.wrapping_sub(digits >> digit & 1 ^ 1);
-            gone |= taken;
-            *word ^= taken;
-        }
-        gone != 0
     }
 
     /// Visits every changed digit-band until none changes, keeping `columns` up to date when

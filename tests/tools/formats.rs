@@ -400,7 +400,7 @@ const SLOW: [(&str, &[&str], &str); 13] = [
     (
         "kattis_sudokunique",
         &["clue17", "forum_hardest"],
-        "12 and 16 uniqueness proofs: seconds",
+        "13 and 16 uniqueness proofs: seconds",
     ),
     (
         "acwing166",
