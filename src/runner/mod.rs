@@ -729,8 +729,8 @@ mod tests {
     /// Unsandboxed, so as root nothing but the runner holds it (RLIMIT_NPROC does not bind
     /// root): where the kernel holds the process limit, every fork past 20 is refused, the
     /// bomb is stopped, and the run ends with its cgroup removed, nothing of it alive.
-    /// (Polled alone, as root, 1 run in 15 to 25 with both cores busy ended at the CPU
-    /// limit: CONTRIBUTING.md.) Held by the kernel, every process forks for ever, ignoring
+    /// (Polled alone, as root, it sometimes ended at the CPU limit with both cores busy:
+    /// docs/design.md, the sandbox.) Held by the kernel, every process forks for ever, ignoring
     /// refusals: a bomb that dies out (`b() { b | b & }` did, after a dozen refusals) and
     /// then exits 0 is judged by its exit, as isolate judges it. Polled, that one: a bomb
     /// that forks for ever filled the machine's process table before a poll saw it.
