@@ -2553,8 +2553,10 @@ pub fn kernel_holds_process_limit() -> bool {
 }
 
 /// Forks refused at the process limit past which a run is a fork bomb, ended at once: a
-/// program that copes with a refused fork (a shell that reports it and goes on) tries a
-/// few more at most, while a bomb's processes spin on them, thousands within milliseconds.
+/// program that copes with a refused fork (a shell that reports it and goes on, a program
+/// that retries a few times) is refused far fewer times, while a bomb's processes spin on
+/// refusals and pass this within a fraction of a second (both measured: docs/design.md,
+/// the sandbox).
 const BOMB_REFUSALS: u64 = 1000;
 
 /// A run's own cgroups. The program moves itself in before its exec (its keepers stay
