@@ -128,6 +128,9 @@ struct Search {
     seen: Vec<bool>,
     failed: Vec<bool>,
     marked: Vec<usize>,
+    /// The literals `analyze` resolves (the conflict's, then each reason's), kept between
+    /// conflicts so that a conflict allocates nothing for them.
+    resolving: Vec<u32>,
     conflicts: u64,
     /// Conflicts after which the next restart may halve the learned clauses.
     next_reduce: u64,
@@ -177,6 +180,7 @@ impl Search {
             seen: vec![false; vars],
             failed: vec![false; vars],
             marked: Vec::new(),
+            resolving: Vec::new(),
             conflicts: 0,
             next_reduce: 2000,
         };
@@ -389,10 +393,12 @@ impl Search {
     fn analyze(&mut self, conflict: Conflict) -> Vec<u32> {
         let current = self.trail_start.len() as u32;
         let mut learned = vec![0];
-        let mut literals = match conflict {
-            Conflict::Excluded(a, b) => vec![a, b],
-            Conflict::Clause(index) => self.clauses[index as usize].clone(),
-        };
+        let mut literals = std::mem::take(&mut self.resolving);
+        literals.clear();
+        match conflict {
+            Conflict::Excluded(a, b) => literals.extend_from_slice(&[a, b]),
+            Conflict::Clause(index) => literals.extend_from_slice(&self.clauses[index as usize]),
+        }
         let mut at_current = 0;
         let mut index = self.trail.len();
         let mut resolved = NO_REASON;
@@ -424,6 +430,7 @@ impl Search {
             }
             self.reason_literals(var(resolved), &mut literals);
         };
+        self.resolving = literals;
         learned[0] = uip ^ 1;
         self.minimize(&mut learned);
         let highest = (1..learned.len()).max_by_key(|&i| self.level[var(learned[i])]);

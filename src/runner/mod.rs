@@ -729,8 +729,8 @@ mod tests {
     /// Unsandboxed, so as root nothing but the runner holds it (RLIMIT_NPROC does not bind
     /// root): where the kernel holds the process limit, every fork past 20 is refused, the
     /// bomb is stopped, and the run ends with its cgroup removed, nothing of it alive.
-    /// (Polled alone, as root, 1 run in 15 to 25 with both cores busy ended at the CPU
-    /// limit: CONTRIBUTING.md.) Held by the kernel, every process forks for ever, ignoring
+    /// (Polled alone, as root, it sometimes ended at the CPU limit with both cores busy:
+    /// docs/design.md, the sandbox.) Held by the kernel, every process forks for ever, ignoring
     /// refusals: a bomb that dies out (`b() { b | b & }` did, after a dozen refusals) and
     /// then exits 0 is judged by its exit, as isolate judges it. Polled, that one: a bomb
     /// that forks for ever filled the machine's process table before a poll saw it.
@@ -819,6 +819,64 @@ mod tests {
         assert_eq!(fits.outcome, Outcome::Exited(0), "{fits:?}");
         let over = run(&pair.process_limit(1)).unwrap();
         assert_eq!(over.outcome, Outcome::ProcessLimit, "{over:?}");
+    }
+
+    /// Where no pids controller may be written (a container's root; a cgroup v2 that does
+    /// not hand it down), a run keeps its accounting cgroups and the poll alone holds its
+    /// process limit: forced here, on any system, by a run without its pids cgroup. A
+    /// program that forks within a limit of 4 is judged by its exit and output; one that
+    /// starts five sleeping children is `ProcessLimit` (the kernel refuses none of them:
+    /// the poll counts them), and none of them outlives the run.
+    #[test]
+    fn without_a_pids_cgroup_the_poll_holds_the_process_limit() {
+        let _alone = FORKING.lock().unwrap_or_else(|e| e.into_inner());
+        let scratch = std::env::temp_dir().join(format!("runner-no-pids-{}", std::process::id()));
+        std::fs::create_dir_all(&scratch).unwrap();
+        let sandbox = Sandbox {
+            scratch: scratch.clone(),
+            scratch_kib: 1 << 10,
+            hidden: Vec::new(),
+            guarded: Vec::new(),
+        };
+        let limited = |script: &str| sh(script).sandbox(sandbox.clone()).process_limit(4);
+        let within = "cat /proc/self/cgroup; sleep 0.2 & sleep 0.2 & wait; echo done";
+        let fits = sys::run_in_cgroups(&limited(within), false).unwrap();
+        let marker = format!("{}.{}", 9000 + std::process::id() % 1000, line!());
+        let past = format!("for i in 1 2 3 4 5; do sleep {marker} & done; wait; echo done");
+        let over = sys::run_in_cgroups(&limited(&past), false).unwrap();
+        let left = none_left(&marker);
+        // The next run gets its pids cgroup again (a cgroup lent without one is not pooled).
+        let next = run(&limited("cat /proc/self/cgroup")).unwrap();
+        std::fs::remove_dir_all(&scratch).ok();
+
+        assert_eq!(fits.outcome, Outcome::Exited(0), "{fits:?}");
+        let text = String::from_utf8_lossy(&fits.stdout).into_owned();
+        assert!(text.ends_with("done\n"), "{text}");
+        // cgroup v1 lines, `ID:CONTROLLERS:PATH`: no pids cgroup of the run's own ...
+        let run_cgroup = |text: &str, controller: &str| {
+            text.lines().any(|line| {
+                let mut parts = line.splitn(3, ':').skip(1);
+                let (names, path) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+                names.split(',').any(|name| name == controller) && path.contains("sudoku-judge-")
+            })
+        };
+        assert!(
+            !run_cgroup(&text, "pids"),
+            "the run got a pids cgroup: {text}"
+        );
+        // ... and its accounting ones, where the judge may make them.
+        if accounting() == Accounting::Cgroup && text.contains(":memory:") {
+            assert!(run_cgroup(&text, "memory"), "no memory cgroup: {text}");
+        }
+        assert_eq!(over.outcome, Outcome::ProcessLimit, "{over:?}");
+        assert!(left.is_empty(), "left running: {left:?}");
+        let next_text = String::from_utf8_lossy(&next.stdout).into_owned();
+        if kernel_holds_process_limit() && next_text.contains(":pids:") {
+            assert!(
+                run_cgroup(&next_text, "pids"),
+                "no pids cgroup: {next_text}"
+            );
+        }
     }
 
     #[test]
