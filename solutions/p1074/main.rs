@@ -1314,6 +1314,9 @@ pub(crate) mod bitcore {
 //!   hidden singles in columns, and boxes confined by a column (docs/design.md#stack-rule).
 //!   A goal counting many solutions skips it (`Goal::expects_few_solutions`), and its
 //!   visits skip `columns`.
+//! - Hidden pairs in rows and boxes, at the search's first node only, where a removal is
+//!   shared by the whole tree; anywhere deeper they cost more than they save
+//!   (docs/design.md#hidden-pairs).
 //! - Naked singles: candidates per cell counted bit-sliced over the 9 digits (`once`,
 //!   `twice`), 27 cells at a time, the 3 bands in one loop.
 //! - Branching: binary and iterative. Pick the bi-value cell whose guess forces most: the
@@ -1747,7 +1750,8 @@ impl Board {
     }
 
     /// `propagate`, returning the final board's candidate counts (`count_candidates`; all
-    /// 0 when it is solved) so that choosing a branch cell need not count again.
+    /// 0 when it is solved) so that choosing a branch cell need not count again. Inlined
+    /// into both copies of the search's loop (LLVM would otherwise make it a call).
     #[inline(always)]
     fn settle<G: Goal>(&mut self, goal: &mut G) -> Option<CandidateCounts> {
         loop {
