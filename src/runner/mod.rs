@@ -665,6 +665,20 @@ mod tests {
         found
     }
 
+    /// A sandbox over a new scratch folder of 1 MiB, `NAME-PID` in the temporary folder
+    /// (the caller removes it).
+    fn scratch_sandbox(name: &str) -> (std::path::PathBuf, Sandbox) {
+        let scratch = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&scratch).unwrap();
+        let sandbox = Sandbox {
+            scratch: scratch.clone(),
+            scratch_kib: 1 << 10,
+            hidden: Vec::new(),
+            guarded: Vec::new(),
+        };
+        (scratch, sandbox)
+    }
+
     /// Waits up to a second for the marked processes to be gone (a kill is not a reap).
     fn none_left(marker: &str) -> Vec<String> {
         let deadline = Instant::now() + Duration::from_secs(1);
@@ -830,14 +844,7 @@ mod tests {
     #[test]
     fn without_a_pids_cgroup_the_poll_holds_the_process_limit() {
         let _alone = FORKING.lock().unwrap_or_else(|e| e.into_inner());
-        let scratch = std::env::temp_dir().join(format!("runner-no-pids-{}", std::process::id()));
-        std::fs::create_dir_all(&scratch).unwrap();
-        let sandbox = Sandbox {
-            scratch: scratch.clone(),
-            scratch_kib: 1 << 10,
-            hidden: Vec::new(),
-            guarded: Vec::new(),
-        };
+        let (scratch, sandbox) = scratch_sandbox("runner-no-pids");
         let limited = |script: &str| sh(script).sandbox(sandbox.clone()).process_limit(4);
         let within = "cat /proc/self/cgroup; sleep 0.2 & sleep 0.2 & wait; echo done";
         let fits = sys::run_in_cgroups(&limited(within), false).unwrap();
@@ -881,14 +888,7 @@ mod tests {
 
     #[test]
     fn the_files_a_program_leaves_in_its_scratch_folder_are_listed() {
-        let scratch = std::env::temp_dir().join(format!("runner-scratch-{}", std::process::id()));
-        std::fs::create_dir_all(&scratch).unwrap();
-        let sandbox = Sandbox {
-            scratch: scratch.clone(),
-            scratch_kib: 1 << 10,
-            hidden: Vec::new(),
-            guarded: Vec::new(),
-        };
+        let (scratch, sandbox) = scratch_sandbox("runner-scratch");
         let script = "head -c 1200 /dev/zero > tmp.out; mkdir sub; : > empty";
         let run = run(&sh(script).sandbox(sandbox)).unwrap();
         std::fs::remove_dir_all(&scratch).ok();
