@@ -1453,10 +1453,12 @@ impl Trace {
 /// The snapshot of a board of each core (they are different types with the same API).
 /// The watching goal asks the goal it wraps at each node, and records a cut with the
 /// goal's reason; the Killer core's instance names its goal and how a node is decided
-/// instead (`@` arm: the impl's generics, the goal, and the node's decision).
+/// instead (`@` arm: the impl's generics, the goal, and the node's decision). `[Pairs]`
+/// for a core with a hidden-pairs step (the 9x9 ones), `[]` for one without.
 macro_rules! watch {
-    ($core:ident, $snap:ident, $run:ident, $n:expr, $side2:expr; $($every:tt)*) => {
-        watch!(@ $core, $snap, $run, $n, $side2, [G: $core::Goal + Described], G,
+    ($core:ident, $snap:ident, $run:ident, $n:expr, $side2:expr, [$($pairs:ident)?];
+        $($every:tt)*) => {
+        watch!(@ $core, $snap, $run, $n, $side2, [$($pairs)?], [G: $core::Goal + Described], G,
             |tracer: &mut Tracer<G>, board: &$core::Board| {
                 let cut = tracer.inner.prune(board);
                 if cut {
@@ -1466,7 +1468,8 @@ macro_rules! watch {
                 cut
             }; $($every)*);
     };
-    (@ $core:ident, $snap:ident, $run:ident, $n:expr, $side2:expr, [$($generics:tt)*],
+    (@ $core:ident, $snap:ident, $run:ident, $n:expr, $side2:expr, [$($pairs:ident)?],
+        [$($generics:tt)*],
         $goal:ty, $decide:expr; $($every:tt)*) => {
         fn $snap(board: &$core::Board) -> Snapshot {
             Snapshot {
@@ -1539,8 +1542,7 @@ macro_rules! watch {
                         self.trace.undo(cell, digit, $snap(board))
                     }
                     $core::Step::DeadEnd => self.trace.dead_end($snap(board)),
-                    // The 9x9 cores' hidden pairs (the 16x16 core has no such step).
-                    step if format!("{step:?}") == "Pairs" => self.trace.pairs($snap(board)),
+                    $($core::Step::$pairs => self.trace.pairs($snap(board)),)?
                     _ => self.trace.columns($snap(board)),
                 }
             }
@@ -1548,20 +1550,20 @@ macro_rules! watch {
     };
 }
 
-watch!(nine, snap9, run9, 3, 81;
+watch!(nine, snap9, run9, 3, 81, [Pairs];
     const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
     fn expects_few_solutions(&self) -> bool { self.inner.expects_few_solutions() });
-watch!(target, snap1074, run1074, 3, 81;
+watch!(target, snap1074, run1074, 3, 81, [Pairs];
     const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
     fn expects_few_solutions(&self) -> bool { self.inner.expects_few_solutions() });
-watch!(signs, snap4573, run4573, 3, 81;
+watch!(signs, snap4573, run4573, 3, 81, [Pairs];
     const EVERY_COMPLETION: bool = G::EVERY_COMPLETION;
     fn expects_few_solutions(&self) -> bool { self.inner.expects_few_solutions() });
-watch!(sixteen, snap16, run16, 4, 256;);
+watch!(sixteen, snap16, run16, 4, 256, [];);
 // Killer: the goal's own decision at each node (`Cages::judge`); where the cage rule
 // removes candidates, the tightened board is searched in the node's place, as the
 // solution's `prune` searches it, but with the watching goal, so the trace sees that search.
-watch!(@ cages_core, snap_cages, run_cages, 3, 81, [], Cages, cage_node;);
+watch!(@ cages_core, snap_cages, run_cages, 3, 81, [Pairs], [], Cages, cage_node;);
 
 /// The any-size core's board as the trace shows it.
 fn snap_any<const B: usize>(board: &coren::Board<B>) -> Snapshot {
