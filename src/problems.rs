@@ -425,7 +425,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         stress: cases::killer_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "a CodinGame puzzle, not on SPOJ; even without comments the file (the killer \
+             block, the 9x9 core and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "codewars_sudoku",
@@ -463,7 +467,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         stress: cases::killer_extreme_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "a CodinGame puzzle, not on SPOJ; even without comments the file (the killer \
+             block, the 9x9 core and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "codingame_mini",
