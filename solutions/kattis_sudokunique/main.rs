@@ -58,7 +58,7 @@ fn answer_all<R: BufRead, W: Write>(mut tokens: Tokens<R>, output: &mut W) -> Re
             Some(solution) => output.write_all(&answer_board(&solution)[first..]),
             None => {
                 let none = if goal.count == 0 { NONE } else { SEVERAL };
-                writeln!(output, "{}{none}", &"\n"[first..])
+                output.write_all(format!("\n{none}\n")[first..].as_bytes())
             }
         };
         written.map_err(input::write_failed)?;
