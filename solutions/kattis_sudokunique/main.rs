@@ -58,7 +58,9 @@ fn answer_all<R: BufRead, W: Write>(mut tokens: Tokens<R>, output: &mut W) -> Re
             Some(solution) => output.write_all(&answer_board(&solution)[first..]),
             None => {
                 let none = if goal.count == 0 { NONE } else { SEVERAL };
-                output.write_all(format!("\n{none}\n")[first..].as_bytes())
+                output
+                    .write_all(&b"\n"[first..])
+                    .and_then(|()| writeln!(output, "{none}"))
             }
         };
         written.map_err(input::write_failed)?;
