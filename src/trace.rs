@@ -173,6 +173,9 @@ pub struct Trace {
     /// The any-size core's trace (`solutions/coren.rs`): its givens are placed by
     /// propagation, and its rules are singles and locked candidates, not bands.
     pub any_size: bool,
+    /// The 9x9 goal counts many solutions: near the leaves the core then branches on the
+    /// first bi-value cell (`core9::NEAR_LEAVES`).
+    pub counts_many: bool,
     last: Snapshot,
     depth: usize,
     /// The goal chose the cell at the current node (and why).
@@ -203,7 +206,11 @@ pub trait Described {
 }
 
 impl Described for nine::FirstSolution {}
-impl Described for nine::CountSolutions {}
+impl Described for nine::CountSolutions {
+    fn dress(&self, trace: &mut Trace) {
+        trace.counts_many = !nine::Goal::expects_few_solutions(self);
+    }
+}
 impl Described for sixteen::FirstSolution {}
 impl Described for sixteen::CountSolutions {}
 impl Described for coren::FirstSolution {}
@@ -360,6 +367,7 @@ impl Trace {
             deciding: Vec::new(),
             cages: Vec::new(),
             any_size: false,
+            counts_many: false,
             last: start.clone(),
             depth: 0,
             goal_choice: None,
@@ -800,6 +808,19 @@ impl Trace {
         let box_of = |cell: usize| (cell / side) / n * n + (cell % side) / n;
         if n == 3 && !self.any_size {
             let pairs: Vec<usize> = (0..81).filter(|&c| open(c) && count(c) == 2).collect();
+            let open_cells = (0..81).filter(|&c| open(c)).count();
+            if let (true, Some(&first)) = (self.counts_many, pairs.first()) {
+                if open_cells <= nine::NEAR_LEAVES as usize {
+                    return (
+                        first,
+                        format!(
+                            "the core's rule when counting many, near the leaves ({open_cells} \
+                             open cells, at most {}): the first bi-value cell",
+                            nine::NEAR_LEAVES
+                        ),
+                    );
+                }
+            }
             let score = |cell: usize| -> u32 {
                 (0..81)
                     .filter(|&p| {

@@ -604,9 +604,10 @@ mod bitcore {
 //!   than the box rule it replaced: docs/design.md#forcing-score), scored with vector steps and
 //!   `popcnt` where the processor has them (runtime detection; the plain loop is kept).
 //!   Without a bi-value cell, the first open cell of each band with the fewest candidates
-//!   of those three. Try one digit on a copy (lowest first, or highest when the goal asks),
-//!   then remove it from the cell; on a bi-value cell the other digit is placed at once. No
-//!   allocation.
+//!   of those three. A goal counting many takes the first bi-value cell near the leaves
+//!   (`NEAR_LEAVES`), where scoring costs more than the few guesses it saves. Try one digit
+//!   on a copy (lowest first, or highest when the goal asks), then remove it from the cell;
+//!   on a bi-value cell the other digit is placed at once. No allocation.
 //! - Ending early when counting many: a propagated board with 4 open cells is a rectangle
 //!   with exactly two completions (`complete_rectangle` says why), both reported without a
 //!   guess.
@@ -918,10 +919,11 @@ pub trait Goal {
     }
     /// Whether the goal expects few solutions (the default), so that nearly all of the
     /// search is dead subtrees: then the core pays more per node to refute them sooner, with
-    /// the stack rule. `false`, for a goal counting many, skips the stack rule and finishes
-    /// a rectangle at once (`EVERY_COMPLETION`), which win when much of the tree is
-    /// solutions (docs/design.md#serg). The answer must not change during a search: the
-    /// band rule keeps the stack rule's input only while it is `true`.
+    /// the stack rule. `false`, for a goal counting many, skips the stack rule, scores no
+    /// branch cell near the leaves (`NEAR_LEAVES`) and finishes a rectangle at once
+    /// (`EVERY_COMPLETION`), which win when much of the tree is solutions
+    /// (docs/design.md#serg). The answer must not change during a search: the band rule
+    /// keeps the stack rule's input only while it is `true`.
     fn expects_few_solutions(&self) -> bool {
         true
     }
@@ -1314,12 +1316,15 @@ impl Board {
         [0, 1, 2].map(|band| self.unsolved[band] & twice[band] & !thrice[band])
     }
 
-    /// The cell to branch on: the most forcing bi-value cell if there is one, else the first
-    /// open cell of each band, whichever of those three has the fewest candidates.
-    fn branch_cell(&self, counts: &CandidateCounts) -> usize {
+    /// The cell to branch on: the most forcing bi-value cell if there is one (for a goal
+    /// `counting_many`, near the leaves, the first), else the first open cell of each band,
+    /// whichever of those three has the fewest candidates.
+    fn branch_cell(&self, counts: &CandidateCounts, counting_many: bool) -> usize {
         let pairs = self.bi_value_cells(counts);
         if pairs == [0; 3] {
             self.fewest_candidates_cell()
+        } else if counting_many && self.open_cells() <= NEAR_LEAVES {
+            cell_at(bands_as_one(pairs).trailing_zeros() as usize)
         } else {
             self.most_forcing_pair(&pairs)
         }
@@ -1586,6 +1591,11 @@ impl Board {
     }
 }
 
+/// A goal counting many branches on the first bi-value cell, not the most forcing one, at a
+/// node with at most this many open cells: so near the leaves the tree grows a little, and
+/// the scoring it spares costs more (docs/design.md#serg).
+pub const NEAR_LEAVES: u32 = 24;
+
 /// `places` if they are exactly two cells, else 0.
 #[inline(always)]
 fn if_two_places(places: u32) -> u32 {
@@ -1639,7 +1649,7 @@ fn search_node<G: Goal, const FIRST: bool>(mut board: Board, goal: &mut G) -> bo
         }
         let cell = match goal.choose_cell(&board) {
             Some(cell) => cell,
-            None => board.branch_cell(&counts),
+            None => board.branch_cell(&counts, !goal.expects_few_solutions()),
         };
         let digits = board.candidates_of(cell);
         debug_assert!(digits.count_ones() > 1, "branch on an open cell below 81");
