@@ -809,17 +809,16 @@ impl Trace {
         if n == 3 && !self.any_size {
             let pairs: Vec<usize> = (0..81).filter(|&c| open(c) && count(c) == 2).collect();
             let open_cells = (0..81).filter(|&c| open(c)).count();
-            if let (true, Some(&first)) = (self.counts_many, pairs.first()) {
-                if open_cells <= nine::NEAR_LEAVES as usize {
-                    return (
-                        first,
-                        format!(
-                            "the core's rule when counting many, near the leaves ({open_cells} \
-                             open cells, at most {}): the first bi-value cell",
-                            nine::NEAR_LEAVES
-                        ),
-                    );
-                }
+            let near_leaves = self.counts_many && open_cells <= nine::NEAR_LEAVES as usize;
+            if let (true, Some(&first)) = (near_leaves, pairs.first()) {
+                return (
+                    first,
+                    format!(
+                        "the core's rule when counting many, near the leaves ({open_cells} \
+                         open cells, at most {}): the first bi-value cell",
+                        nine::NEAR_LEAVES
+                    ),
+                );
             }
             let score = |cell: usize| -> u32 {
                 (0..81)
