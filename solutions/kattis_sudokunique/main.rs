@@ -639,6 +639,11 @@ mod bitcore {
 //! - Ending early when counting many: a propagated board with 4 open cells is a rectangle
 //!   with exactly two completions (`complete_rectangle` says why), both reported without a
 //!   guess.
+//! - With AVX2 (detected at run time), a goal expecting few solutions propagates by
+//!   vectors instead ([`vectors`]): the same rules on all 27 digit-bands at once, a round at
+//!   a time, to the same fixpoint, so the same tree; one branch a round replaces a
+//!   mispredicted check a visit (docs/design.md#vector-propagation). The scalar passes stay
+//!   for counting many, for watching, and for processors without AVX2.
 //! - Where the time goes: mispredicted checks and waiting on memory, more than
 //!   instructions: cutting instructions saved little of the time, letting visits overlap
 //!   saved much more (docs/design.md#compiler-fence, #pass-order).
@@ -652,7 +657,8 @@ mod bitcore {
 //! operations, a guess a few thousand instructions. Most 17-clue puzzles need no guess.
 //!
 //! # Verified
-//! `tests/cores/` (unit tests; counts and every completion against the plain oracle),
+//! `tests/cores/` (unit tests; counts and every completion against the plain oracle; the
+//! vectors and the scalar passes build the same tree),
 //! `tests/solutions/` (every solution against the oracle on its stress mix), the official
 //! NOIP 2009 and POJ 3074 data (tests/judge.rs), `scripts/stress`. The single source:
 //! `scripts/sync-core` copies it verbatim into every solution and `tests/tools/sync.rs`
@@ -947,7 +953,8 @@ pub trait Goal {
     }
     /// Whether the goal expects few solutions (the default), so that nearly all of the
     /// search is dead subtrees: then the core pays more per node to refute them sooner, with
-    /// the stack rule. `false`, for a goal counting many, skips the stack rule, scores no
+    /// the stack rule (and, with AVX2, propagates by [`vectors`]). `false`, for a goal
+    /// counting many, keeps to the scalar passes, skips the stack rule, scores no
     /// branch cell near the leaves (`NEAR_LEAVES`) and finishes a rectangle at once
     /// (`EVERY_COMPLETION`), which win when much of the tree is solutions
     /// (docs/design.md#serg). The answer must not change during a search: the band rule
@@ -1719,7 +1726,15 @@ mod vectors {
     #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn on_every_row(columns: __m256i) -> __m256i {
-        unsafe { or(columns, or(_mm256_slli_epi32(columns, 9), _mm256_slli_epi32(columns, 18))) }
+        unsafe {
+            or(
+                columns,
+                or(
+                    _mm256_slli_epi32(columns, 9),
+                    _mm256_slli_epi32(columns, 18),
+                ),
+            )
+        }
     }
     /// The columns a word holds, in bits 0-8 (the bits above are left over).
     #[inline]
@@ -1739,9 +1754,18 @@ mod vectors {
     unsafe fn band_rule_three(w0: __m256i, w1: __m256i, w2: __m256i) -> [__m256i; 3] {
         unsafe {
             let triads = splat(TRIADS);
-            let t0 = and(or(w0, or(_mm256_srli_epi32(w0, 1), _mm256_srli_epi32(w0, 2))), triads);
-            let t1 = and(or(w1, or(_mm256_srli_epi32(w1, 1), _mm256_srli_epi32(w1, 2))), triads);
-            let t2 = and(or(w2, or(_mm256_srli_epi32(w2, 1), _mm256_srli_epi32(w2, 2))), triads);
+            let t0 = and(
+                or(w0, or(_mm256_srli_epi32(w0, 1), _mm256_srli_epi32(w0, 2))),
+                triads,
+            );
+            let t1 = and(
+                or(w1, or(_mm256_srli_epi32(w1, 1), _mm256_srli_epi32(w1, 2))),
+                triads,
+            );
+            let t2 = and(
+                or(w2, or(_mm256_srli_epi32(w2, 1), _mm256_srli_epi32(w2, 2))),
+                triads,
+            );
             let t = or(t0, or(_mm256_slli_epi32(t1, 1), _mm256_slli_epi32(t2, 2)));
             let b1 = or(
                 and(_mm256_srli_epi32(t, 3), splat(0x3F * COLUMN_IN_BAND)),
@@ -1759,9 +1783,18 @@ mod vectors {
                 and(kept, splat(TRIADS << 2)),
             );
             [
-                and(w0, or(k0, or(_mm256_slli_epi32(k0, 1), _mm256_slli_epi32(k0, 2)))),
-                and(w1, or(k1, or(_mm256_srli_epi32(k1, 1), _mm256_slli_epi32(k1, 1)))),
-                and(w2, or(k2, or(_mm256_srli_epi32(k2, 1), _mm256_srli_epi32(k2, 2)))),
+                and(
+                    w0,
+                    or(k0, or(_mm256_slli_epi32(k0, 1), _mm256_slli_epi32(k0, 2))),
+                ),
+                and(
+                    w1,
+                    or(k1, or(_mm256_srli_epi32(k1, 1), _mm256_slli_epi32(k1, 1))),
+                ),
+                and(
+                    w2,
+                    or(k2, or(_mm256_srli_epi32(k2, 1), _mm256_srli_epi32(k2, 2))),
+                ),
             ]
         }
     }
@@ -1782,7 +1815,13 @@ mod vectors {
             );
             let inner = or(and(b1, next_row(b2)), and(b2, next_row(b1)));
             let kept = and(t, next_row(inner));
-            and(w, or(kept, or(_mm256_slli_epi32(kept, 1), _mm256_slli_epi32(kept, 2))))
+            and(
+                w,
+                or(
+                    kept,
+                    or(_mm256_slli_epi32(kept, 1), _mm256_slli_epi32(kept, 2)),
+                ),
+            )
         }
     }
 
@@ -1817,9 +1856,24 @@ mod vectors {
     unsafe fn stack_rule(words: Words) -> Words {
         unsafe {
             let [v0, v1, v2, v3] = words;
-            let (c0, c1, c2, c3) = (columns_of(v0), columns_of(v1), columns_of(v2), columns_of(v3));
-            let (n0, n1, n2, n3) = (next_column(c0), next_column(c1), next_column(c2), next_column(c3));
-            let (a0, a1, a2, a3) = (after_column(c0), after_column(c1), after_column(c2), after_column(c3));
+            let (c0, c1, c2, c3) = (
+                columns_of(v0),
+                columns_of(v1),
+                columns_of(v2),
+                columns_of(v3),
+            );
+            let (n0, n1, n2, n3) = (
+                next_column(c0),
+                next_column(c1),
+                next_column(c2),
+                next_column(c3),
+            );
+            let (a0, a1, a2, a3) = (
+                after_column(c0),
+                after_column(c1),
+                after_column(c2),
+                after_column(c3),
+            );
             let kept0 = and(c0, or(and(n1, a2), and(a1, n2)));
             let kept1 = and(c1, or(and(n2, a0), and(a2, n0)));
             let kept2 = and(c2, or(and(n0, a1), and(a0, n1)));
@@ -1852,10 +1906,16 @@ mod vectors {
         unsafe {
             let rest = and(w, _mm256_sub_epi32(w, splat(COLUMN_IN_BAND)));
             let more = and(
-                or(_mm256_add_epi32(and(rest, splat(LOW_8_BITS)), splat(LOW_8_BITS)), rest),
+                or(
+                    _mm256_add_epi32(and(rest, splat(LOW_8_BITS)), splat(LOW_8_BITS)),
+                    rest,
+                ),
                 splat(BIT_8),
             );
-            and_not(w, or(_mm256_sub_epi32(more, _mm256_srli_epi32(more, 8)), more))
+            and_not(
+                w,
+                or(_mm256_sub_epi32(more, _mm256_srli_epi32(more, 8)), more),
+            )
         }
     }
 
@@ -1865,7 +1925,10 @@ mod vectors {
     unsafe fn rows_holding(x: __m256i) -> __m256i {
         unsafe {
             let bit_8 = and(
-                or(_mm256_add_epi32(and(x, splat(LOW_8_BITS)), splat(LOW_8_BITS)), x),
+                or(
+                    _mm256_add_epi32(and(x, splat(LOW_8_BITS)), splat(LOW_8_BITS)),
+                    x,
+                ),
                 splat(BIT_8),
             );
             or(_mm256_sub_epi32(bit_8, _mm256_srli_epi32(bit_8, 8)), bit_8)
@@ -1878,9 +1941,15 @@ mod vectors {
     #[target_feature(enable = "avx2")]
     unsafe fn once_twice_in_halves(once: __m256i, twice: __m256i) -> [__m256i; 2] {
         unsafe {
-            let (o, t) = (_mm256_shuffle_epi32(once, 0x4E), _mm256_shuffle_epi32(twice, 0x4E));
+            let (o, t) = (
+                _mm256_shuffle_epi32(once, 0x4E),
+                _mm256_shuffle_epi32(twice, 0x4E),
+            );
             let (once, twice) = (or(once, o), or(or(twice, t), and(once, o)));
-            let (o, t) = (_mm256_shuffle_epi32(once, 0xB1), _mm256_shuffle_epi32(twice, 0xB1));
+            let (o, t) = (
+                _mm256_shuffle_epi32(once, 0xB1),
+                _mm256_shuffle_epi32(twice, 0xB1),
+            );
             [or(once, o), or(or(twice, t), and(once, o))]
         }
     }
@@ -1967,17 +2036,29 @@ mod vectors {
                 _mm256_loadu_si256(at.add(2)),
             );
             let band_0 = _mm256_blend_epi32(
-                _mm256_blend_epi32(lanes(a, [0, 3, 6, 0, 0, 0, 0, 0]), lanes(b, [0, 0, 0, 1, 4, 7, 0, 0]), 0b0011_1000),
+                _mm256_blend_epi32(
+                    lanes(a, [0, 3, 6, 0, 0, 0, 0, 0]),
+                    lanes(b, [0, 0, 0, 1, 4, 7, 0, 0]),
+                    0b0011_1000,
+                ),
                 lanes(c, [0, 0, 0, 0, 0, 0, 2, 5]),
                 0b1100_0000,
             );
             let band_1 = _mm256_blend_epi32(
-                _mm256_blend_epi32(lanes(a, [1, 4, 7, 0, 0, 0, 0, 0]), lanes(b, [0, 0, 0, 2, 5, 0, 0, 0]), 0b0001_1000),
+                _mm256_blend_epi32(
+                    lanes(a, [1, 4, 7, 0, 0, 0, 0, 0]),
+                    lanes(b, [0, 0, 0, 2, 5, 0, 0, 0]),
+                    0b0001_1000,
+                ),
                 lanes(c, [0, 0, 0, 0, 0, 0, 3, 6]),
                 0b1110_0000,
             );
             let band_2 = _mm256_blend_epi32(
-                _mm256_blend_epi32(lanes(a, [2, 5, 0, 0, 0, 0, 0, 0]), lanes(b, [0, 0, 0, 3, 6, 0, 0, 0]), 0b0001_1100),
+                _mm256_blend_epi32(
+                    lanes(a, [2, 5, 0, 0, 0, 0, 0, 0]),
+                    lanes(b, [0, 0, 0, 3, 6, 0, 0, 0]),
+                    0b0001_1100,
+                ),
                 lanes(c, [0, 0, 0, 0, 0, 1, 4, 7]),
                 0b1110_0000,
             );
@@ -1998,17 +2079,29 @@ mod vectors {
             let [v0, v1, v2, v3] = words;
             // Words 0-7: digits 0-2 of bands 0, 1, 2 in turn (digit 2 of band 2 is word 8).
             let a = _mm256_blend_epi32(
-                _mm256_blend_epi32(lanes(v0, [0, 0, 0, 1, 0, 0, 2, 0]), lanes(v1, [0, 0, 0, 0, 1, 0, 0, 2]), 0b1001_0010),
+                _mm256_blend_epi32(
+                    lanes(v0, [0, 0, 0, 1, 0, 0, 2, 0]),
+                    lanes(v1, [0, 0, 0, 0, 1, 0, 0, 2]),
+                    0b1001_0010,
+                ),
                 lanes(v2, [0, 0, 0, 0, 0, 1, 0, 0]),
                 0b0010_0100,
             );
             let b = _mm256_blend_epi32(
-                _mm256_blend_epi32(lanes(v0, [0, 3, 0, 0, 4, 0, 0, 5]), lanes(v1, [0, 0, 3, 0, 0, 4, 0, 0]), 0b0010_0100),
+                _mm256_blend_epi32(
+                    lanes(v0, [0, 3, 0, 0, 4, 0, 0, 5]),
+                    lanes(v1, [0, 0, 3, 0, 0, 4, 0, 0]),
+                    0b0010_0100,
+                ),
                 lanes(v2, [2, 0, 0, 3, 0, 0, 4, 0]),
                 0b0100_1001,
             );
             let c = _mm256_blend_epi32(
-                _mm256_blend_epi32(lanes(v0, [0, 0, 6, 0, 0, 7, 0, 0]), lanes(v1, [5, 0, 0, 6, 0, 0, 7, 0]), 0b0100_1001),
+                _mm256_blend_epi32(
+                    lanes(v0, [0, 0, 6, 0, 0, 7, 0, 0]),
+                    lanes(v1, [5, 0, 0, 6, 0, 0, 7, 0]),
+                    0b0100_1001,
+                ),
                 lanes(v2, [0, 5, 0, 0, 6, 0, 0, 7]),
                 0b1001_0010,
             );
@@ -2036,8 +2129,14 @@ mod vectors {
                 // A word left empty: its digit has no place in some row of the band.
                 let zero = _mm256_setzero_si256();
                 let mut dead = or(
-                    or(_mm256_cmpeq_epi32(ruled[0], zero), _mm256_cmpeq_epi32(ruled[1], zero)),
-                    or(_mm256_cmpeq_epi32(ruled[2], zero), _mm256_cmpeq_epi32(ruled[3], zero)),
+                    or(
+                        _mm256_cmpeq_epi32(ruled[0], zero),
+                        _mm256_cmpeq_epi32(ruled[1], zero),
+                    ),
+                    or(
+                        _mm256_cmpeq_epi32(ruled[2], zero),
+                        _mm256_cmpeq_epi32(ruled[3], zero),
+                    ),
                 );
                 let mut next = stack_rule(ruled);
                 let mut lone = [zero; 4];
@@ -2067,8 +2166,14 @@ mod vectors {
                     return false;
                 }
                 let changed = or(
-                    or(_mm256_xor_si256(next[0], ruled[0]), _mm256_xor_si256(next[1], ruled[1])),
-                    or(_mm256_xor_si256(next[2], ruled[2]), _mm256_xor_si256(next[3], ruled[3])),
+                    or(
+                        _mm256_xor_si256(next[0], ruled[0]),
+                        _mm256_xor_si256(next[1], ruled[1]),
+                    ),
+                    or(
+                        _mm256_xor_si256(next[2], ruled[2]),
+                        _mm256_xor_si256(next[3], ruled[3]),
+                    ),
                 );
                 if _mm256_testz_si256(changed, changed) != 0 {
                     store(next, board);

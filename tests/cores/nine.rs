@@ -653,3 +653,80 @@ fn hidden_pairs_match_a_naive_finder_and_keep_every_solution() {
         "{boards} open boards, {changed} with a pair"
     );
 }
+
+/// Records a search's tree: the nodes it branched at (every `prune` call), the cells it
+/// chose, and the completions it found, stopping at `cap` of them.
+struct Tree {
+    cap: usize,
+    nodes: Vec<[u8; 81]>,
+    found: Vec<[u8; 81]>,
+}
+
+impl Goal for Tree {
+    fn found(&mut self, board: &Board) -> bool {
+        self.found.push(board.grid());
+        self.found.len() >= self.cap
+    }
+    fn prune(&mut self, board: &Board) -> bool {
+        self.nodes.push(board.grid());
+        false
+    }
+}
+
+/// The search by AVX2 vectors and by the scalar passes alone build the same tree (the same
+/// boards at every node, in the same order) and find the same completions: first solutions,
+/// proofs of uniqueness, puzzles with many solutions and dead ends. Where the processor has
+/// no AVX2, `search` must not use vectors (and both runs are the scalar passes).
+#[test]
+fn the_vectors_and_the_scalar_passes_build_the_same_tree() {
+    let has_avx2 = {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::is_x86_feature_detected!("avx2")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    };
+    let probe = Tree {
+        cap: 1,
+        nodes: Vec::new(),
+        found: Vec::new(),
+    };
+    assert_eq!(bitcore::uses_vectors(&probe), has_avx2);
+    let mut rng = Rng::new(2026_1128);
+    let (mut nodes, mut dead_ends, mut several) = (0, 0, 0);
+    for round in 0..300 {
+        let blanks = 45 + rng.below(25);
+        let mut puzzle = random_puzzle(&mut rng, blanks);
+        if round % 5 == 4 {
+            // A changed given: a clash (rejected before the search) or a dead end.
+            let given = (0..81).find(|&cell| puzzle[cell] != 0).unwrap();
+            puzzle[given] = puzzle[given] % 9 + 1;
+        }
+        let Some(board) = Board::from_grid(&puzzle) else {
+            continue;
+        };
+        let cap = 1 + round % 2;
+        let mut trees = [0, 1].map(|_| Tree {
+            cap,
+            nodes: Vec::new(),
+            found: Vec::new(),
+        });
+        bitcore::search(board, &mut trees[0]);
+        bitcore::search_without_vectors(board, &mut trees[1]);
+        assert_eq!(trees[0].nodes, trees[1].nodes, "round {round}: {puzzle:?}");
+        assert_eq!(trees[0].found, trees[1].found, "round {round}: {puzzle:?}");
+        for grid in &trees[0].found {
+            assert!(is_solution_of(grid, &puzzle), "round {round}");
+        }
+        nodes += trees[0].nodes.len();
+        dead_ends += usize::from(trees[0].found.is_empty());
+        several += usize::from(trees[0].found.len() == 2);
+    }
+    assert!(
+        nodes > 1000 && dead_ends > 5 && several > 20,
+        "the mix: {nodes} nodes, {dead_ends} dead ends, {several} with 2+ solutions"
+    );
+}
