@@ -174,11 +174,18 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::AtLeastGivens(24),
         stress: cases::p1074_case,
         shrink: Shrink::MoreGivens(|board| oracle::best_p1074(board).map(|(_, grid)| grid)),
-        over_source_limit: &[(
-            "spoj",
-            "P1074 is a Luogu problem, not on SPOJ; even without comments the file (two cores) \
-             is over SPOJ's 50,000 bytes",
-        )],
+        over_source_limit: &[
+            (
+                "spoj",
+                "P1074 is a Luogu problem, not on SPOJ; even without comments the file (two \
+                 cores) is over SPOJ's 50,000 bytes",
+            ),
+            (
+                "codeforces",
+                "P1074 is a Luogu problem, not on Codeforces; even without comments the file \
+                 (two cores, the 9x9 one with its AVX2 propagation) is over Codeforces' 64 KiB",
+            ),
+        ],
     },
     Problem {
         name: "p1784",
@@ -368,7 +375,12 @@ pub const PROBLEMS: &[Problem] = &[
         stress: cases::p4573_case,
         shrink: Shrink::FewerGivens,
         promise: Promise::OneSolutionEach,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "P4573 is a Luogu problem, not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and the inequality search) is over SPOJ's 50,000 \
+             bytes",
+        )],
     },
     Problem {
         name: "spoj_sudogob",

@@ -1401,11 +1401,17 @@ impl Board {
     #[inline(always)]
     fn settle<G: Goal, const VECTORS: bool>(&mut self, goal: &mut G) -> Option<CandidateCounts> {
         #[cfg(target_arch = "x86_64")]
-        {
-            if VECTORS {
-                // SAFETY: `search` chose `VECTORS` only where the processor has AVX2.
-                return unsafe { self.settle_with_vectors() };
+        if VECTORS {
+            // SAFETY: `search` chose `VECTORS` only where the processor has AVX2.
+            if !unsafe { vectors::propagate(&mut self.candidates) } {
+                return None;
             }
+            // The same board as the scalar passes leave: quiet, so `seen` is `candidates`,
+            // and a cell with one candidate is solved (`columns` is not kept).
+            self.seen = self.candidates;
+            let counts = self.count_candidates();
+            self.unsolved = [counts[1][0], counts[1][1], counts[1][2]];
+            return Some(counts);
         }
         loop {
             // `columns` is the stack rule's input: kept only for a goal that runs it.
@@ -1435,24 +1441,6 @@ impl Board {
                 goal.step(Step::Columns, self);
             }
         }
-    }
-
-    /// `settle` by [`vectors::propagate`]: the same fixpoint; `seen` and `unsolved` made to
-    /// match it (`columns`, the scalar stack rule's input, is not kept).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    #[allow(unused_unsafe)]
-    unsafe fn settle_with_vectors(&mut self) -> Option<CandidateCounts> {
-        // SAFETY: the caller's processor has AVX2.
-        if !unsafe { vectors::propagate(&mut self.candidates) } {
-            return None;
-        }
-        self.seen = self.candidates;
-        let counts = self.count_candidates();
-        // Quiet, a cell with one candidate is solved: the open cells are those with two.
-        let [_, twice, _] = counts;
-        self.unsolved = [twice[0], twice[1], twice[2]];
-        Some(counts)
     }
 
     /// Hidden pairs in rows and boxes: two digits that a house holds in the same two cells
@@ -1980,534 +1968,173 @@ impl Board {
     }
 }
 
-/// The propagation of `Board::settle` with 256-bit vectors (AVX2), for goals expecting few
-/// solutions: the same rules and the same fixpoint as the scalar passes (so the same search
-/// tree), but every rule applied to all 27 digit-bands at once, a round at a time, with one
-/// branch a round instead of one mispredicted "changed?" check a visit
-/// (docs/design.md#vector-propagation).
-///
-/// Layout inside a call (the board keeps its own, converted on the way in and out):
+/// `Board::settle`'s propagation by 256-bit vectors (AVX2), for goals expecting few
+/// solutions: the scalar passes' rules and fixpoint (so the same tree), but each rule on all
+/// 27 digit-bands at once, a round at a time, with one branch a round where the passes have
+/// a mispredicted "changed?" check a visit (docs/design.md#vector-propagation). Inside a call:
 /// ```text
-///   band[0]: digit 0 1 2 3 4 5 6 7   of band 0     (one u32 lane each, 27 cells)
-///   band[1]: digit 0 1 2 3 4 5 6 7   of band 1
-///   band[2]: digit 0 1 2 3 4 5 6 7   of band 2
-///   last:    digit 8 of band 0 1 2, then 5 full lanes that every rule leaves full
+///   v[0], v[1], v[2]: band 0, 1, 2; lane d = digit d (0-7)
+///   v[3]:             digit 8 of bands 0, 1, 2; lanes 3-7 full (every rule keeps them so)
 /// ```
-/// So "the same digit in the other bands" is the other vectors, lane for lane (digit 8: a
-/// lane rotation), and "the other digits of a band" is a reduction across one vector.
+/// so a digit's other bands are the other vectors, lane for lane (digit 8: other lanes),
+/// and a band's 9 digits are the lanes of one vector and one lane of `v[3]`.
 #[cfg(target_arch = "x86_64")]
 #[allow(unused_unsafe)] // the blocks are needed from edition 2024 and redundant before
 mod vectors {
-    use super::{COLUMN_IN_BAND, FULL_BAND};
+    use super::{COLUMN_IN_BAND as COLUMN, FULL_BAND};
     use std::arch::x86_64::*;
+    type V = __m256i;
+    const LOW_8_BITS: u32 = 0xFF * COLUMN;
+    const BIT_8: u32 = 0x100 * COLUMN;
 
-    /// A round's four vectors (`band[0..3]`, then `last`), as in the diagram above.
-    type Words = [__m256i; 4];
-
-    /// Bit `9 * row + 3 * box`: the first cell of each triad (a row's 3 cells in a box).
-    const TRIADS: u32 = 0o1_111_111_111 & FULL_BAND;
-    const LOW_8_BITS: u32 = 0xFF * COLUMN_IN_BAND;
-    const BIT_8: u32 = 0x100 * COLUMN_IN_BAND;
-    /// The first column of each stack, in each of 3 groups of 9 bits.
-    const FIRST_COLUMNS: u32 = 0o111_111_111;
-
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn splat(x: u32) -> __m256i {
-        unsafe { _mm256_set1_epi32(x as i32) }
+    /// Functions for AVX2 only: `unsafe`, to be called where the processor has it.
+    macro_rules! with_avx2 {
+        ($($(#[$doc:meta])* $vis:vis fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty { $($body:tt)* })*) => {$(
+            $(#[$doc])* #[inline] #[target_feature(enable = "avx2")]
+            $vis unsafe fn $name($($arg: $ty),*) -> $ret { unsafe { $($body)* } }
+        )*};
     }
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn or(a: __m256i, b: __m256i) -> __m256i {
-        unsafe { _mm256_or_si256(a, b) }
-    }
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn and(a: __m256i, b: __m256i) -> __m256i {
-        unsafe { _mm256_and_si256(a, b) }
-    }
+    with_avx2! {
+    fn k(x: u32) -> V { _mm256_set1_epi32(x as i32) }
+    fn or(a: V, b: V) -> V { _mm256_or_si256(a, b) }
+    fn and(a: V, b: V) -> V { _mm256_and_si256(a, b) }
     /// `a & !b`.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn and_not(a: __m256i, b: __m256i) -> __m256i {
-        unsafe { _mm256_andnot_si256(b, a) }
+    fn but(a: V, b: V) -> V { _mm256_andnot_si256(b, a) }
+    fn shl(x: V, n: u32) -> V { _mm256_sllv_epi32(x, k(n)) }
+    fn shr(x: V, n: u32) -> V { _mm256_srlv_epi32(x, k(n)) }
+    /// Lane `i` of the result is lane `at[i]` of `x`.
+    fn pick(x: V, at: [i32; 8]) -> V { _mm256_permutevar8x32_epi32(x, _mm256_loadu_si256(at.as_ptr() as *const V)) }
+    /// Row `r` of the result is row `r + 1` (mod 3) of `x` (bits 27-31 left over).
+    fn next_row(x: V) -> V { or(shr(x, 9), shl(x, 18)) }
+    /// The band rule (as `Board::visit`, by arithmetic): the triads present (bit
+    /// `9 * row + 3 * box`), the row-box pairs in a perfect matching kept (pair (r, k)
+    /// with (r+1, k+1) and (r+2, k+2), or with (r+1, k+2) and (r+2, k+1)), their cells.
+    fn band_rule(w: V) -> V {
+        let t = or(w, or(shr(w, 1), shr(w, 2)));
+        let box_1 = or(and(shr(t, 3), k(0o11 * COLUMN)), and(shl(t, 6), k(0o100 * COLUMN)));
+        let box_2 = or(and(shr(t, 6), k(COLUMN)), and(shl(t, 3), k(0o110 * COLUMN)));
+        let kept = and(t, next_row(or(and(box_1, next_row(box_2)), and(box_2, next_row(box_1)))));
+        and(w, or(kept, or(shl(kept, 1), shl(kept, 2))))
     }
-    /// Lane `i` of the result is lane `index[i]` of `v`.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn lanes(v: __m256i, index: [i32; 8]) -> __m256i {
-        unsafe {
-            let [a, b, c, d, e, f, g, h] = index;
-            _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(a, b, c, d, e, f, g, h))
-        }
-    }
-    /// Each row turned: row `r` of the result is row `r + 1` (mod 3) of `x` (bits from 27
-    /// up are left over; every caller masks them away).
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn next_row(x: __m256i) -> __m256i {
-        unsafe { or(_mm256_srli_epi32(x, 9), _mm256_slli_epi32(x, 18)) }
-    }
-    /// A 9-bit column set (bits 0-8 of each 9-bit group) on every row of the band.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn on_every_row(columns: __m256i) -> __m256i {
-        unsafe {
-            or(
-                columns,
-                or(
-                    _mm256_slli_epi32(columns, 9),
-                    _mm256_slli_epi32(columns, 18),
-                ),
-            )
-        }
-    }
-    /// The columns a word holds, in bits 0-8 (the bits above are left over).
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn columns_of(w: __m256i) -> __m256i {
-        unsafe { or(w, or(_mm256_srli_epi32(w, 9), _mm256_srli_epi32(w, 18))) }
-    }
-
-    /// The band rule on three vectors at once: each word's triads present (bit
-    /// `9 * row + 3 * box`), the three vectors interleaved in one word at offsets 0, 1, 2,
-    /// then a row-box pair kept when it lies in a perfect matching: with `b1`, `b2` the boxes
-    /// turned by 1 and 2 within each row and rows turned by `next_row`, pair (r, k) needs
-    /// (r+1, k+1) and (r+2, k+2), or (r+1, k+2) and (r+2, k+1). The kept pairs spread back
-    /// over their 3 cells.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn band_rule_three(w0: __m256i, w1: __m256i, w2: __m256i) -> [__m256i; 3] {
-        unsafe {
-            let triads = splat(TRIADS);
-            let t0 = and(
-                or(w0, or(_mm256_srli_epi32(w0, 1), _mm256_srli_epi32(w0, 2))),
-                triads,
-            );
-            let t1 = and(
-                or(w1, or(_mm256_srli_epi32(w1, 1), _mm256_srli_epi32(w1, 2))),
-                triads,
-            );
-            let t2 = and(
-                or(w2, or(_mm256_srli_epi32(w2, 1), _mm256_srli_epi32(w2, 2))),
-                triads,
-            );
-            let t = or(t0, or(_mm256_slli_epi32(t1, 1), _mm256_slli_epi32(t2, 2)));
-            let b1 = or(
-                and(_mm256_srli_epi32(t, 3), splat(0x3F * COLUMN_IN_BAND)),
-                and(_mm256_slli_epi32(t, 6), splat(0x1C0 * COLUMN_IN_BAND)),
-            );
-            let b2 = or(
-                and(_mm256_srli_epi32(t, 6), splat(0x7 * COLUMN_IN_BAND)),
-                and(_mm256_slli_epi32(t, 3), splat(0x1F8 * COLUMN_IN_BAND)),
-            );
-            let inner = or(and(b1, next_row(b2)), and(b2, next_row(b1)));
-            let kept = and(t, next_row(inner));
-            let (k0, k1, k2) = (
-                and(kept, triads),
-                and(kept, splat(TRIADS << 1)),
-                and(kept, splat(TRIADS << 2)),
-            );
-            [
-                and(
-                    w0,
-                    or(k0, or(_mm256_slli_epi32(k0, 1), _mm256_slli_epi32(k0, 2))),
-                ),
-                and(
-                    w1,
-                    or(k1, or(_mm256_srli_epi32(k1, 1), _mm256_slli_epi32(k1, 1))),
-                ),
-                and(
-                    w2,
-                    or(k2, or(_mm256_srli_epi32(k2, 1), _mm256_srli_epi32(k2, 2))),
-                ),
-            ]
-        }
-    }
-
-    /// The band rule on one vector (the same steps, one word a lane).
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn band_rule_one(w: __m256i) -> __m256i {
-        unsafe {
-            let t = or(w, or(_mm256_srli_epi32(w, 1), _mm256_srli_epi32(w, 2)));
-            let b1 = or(
-                and(_mm256_srli_epi32(t, 3), splat(0x9 * COLUMN_IN_BAND)),
-                and(_mm256_slli_epi32(t, 6), splat(0x40 * COLUMN_IN_BAND)),
-            );
-            let b2 = or(
-                and(_mm256_srli_epi32(t, 6), splat(COLUMN_IN_BAND)),
-                and(_mm256_slli_epi32(t, 3), splat(0x48 * COLUMN_IN_BAND)),
-            );
-            let inner = or(and(b1, next_row(b2)), and(b2, next_row(b1)));
-            let kept = and(t, next_row(inner));
-            and(
-                w,
-                or(
-                    kept,
-                    or(_mm256_slli_epi32(kept, 1), _mm256_slli_epi32(kept, 2)),
-                ),
-            )
-        }
-    }
-
     /// Within each stack, column `c` of the result is column `c + 1` (mod 3) of `x`.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn next_column(x: __m256i) -> __m256i {
-        unsafe {
-            or(
-                and(_mm256_srli_epi32(x, 1), splat(FIRST_COLUMNS * 3)),
-                and(_mm256_slli_epi32(x, 2), splat(FIRST_COLUMNS << 2)),
-            )
-        }
-    }
+    fn next_column(x: V) -> V { or(and(shr(x, 1), k(0o333)), and(shl(x, 2), k(0o444))) }
     /// Within each stack, column `c` of the result is column `c + 2` (mod 3) of `x`.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn after_column(x: __m256i) -> __m256i {
-        unsafe {
-            or(
-                and(_mm256_srli_epi32(x, 2), splat(FIRST_COLUMNS)),
-                and(_mm256_slli_epi32(x, 1), splat(FIRST_COLUMNS * 6)),
-            )
-        }
+    fn after_column(x: V) -> V { or(and(shr(x, 2), k(0o111)), and(shl(x, 1), k(0o666))) }
+    /// The columns of a band (`columns`: bits 0-8) that lie in a perfect matching of each
+    /// stack's columns to the 3 bands, given the next two bands' columns.
+    fn matched(columns: V, next: V, after: V) -> V {
+        and(columns, or(and(next_column(next), after_column(after)), and(after_column(next), next_column(after))))
     }
-
-    /// The stack rule: per digit and stack, a (column, band) pair stays when it lies in a
-    /// perfect matching of the stack's 3 columns to the 3 bands. Digits 0-7 find their
-    /// other bands in the other vectors, digit 8 in the other lanes of `last`.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn stack_rule(words: Words) -> Words {
-        unsafe {
-            let [v0, v1, v2, v3] = words;
-            let (c0, c1, c2, c3) = (
-                columns_of(v0),
-                columns_of(v1),
-                columns_of(v2),
-                columns_of(v3),
-            );
-            let (n0, n1, n2, n3) = (
-                next_column(c0),
-                next_column(c1),
-                next_column(c2),
-                next_column(c3),
-            );
-            let (a0, a1, a2, a3) = (
-                after_column(c0),
-                after_column(c1),
-                after_column(c2),
-                after_column(c3),
-            );
-            let kept0 = and(c0, or(and(n1, a2), and(a1, n2)));
-            let kept1 = and(c1, or(and(n2, a0), and(a2, n0)));
-            let kept2 = and(c2, or(and(n0, a1), and(a0, n1)));
-            // Digit 8: band b's other bands are lanes b + 1 and b + 2 (mod 3) of `last`;
-            // the full lanes map to themselves and stay full.
-            const NEXT: [i32; 8] = [1, 2, 0, 3, 4, 5, 6, 7];
-            const AFTER: [i32; 8] = [2, 0, 1, 3, 4, 5, 6, 7];
-            let kept3 = and(
-                c3,
-                or(
-                    and(lanes(n3, NEXT), lanes(a3, AFTER)),
-                    and(lanes(a3, NEXT), lanes(n3, AFTER)),
-                ),
-            );
-            [
-                and(v0, on_every_row(kept0)),
-                and(v1, on_every_row(kept1)),
-                and(v2, on_every_row(kept2)),
-                and(v3, on_every_row(kept3)),
-            ]
+    /// The stack rule (as `Board::apply_stack_rule`) on every digit.
+    fn stack_rule(v: [V; 4]) -> [V; 4] {
+        let mut c = v;
+        for i in 0..4 {
+            c[i] = or(v[i], or(shr(v[i], 9), shr(v[i], 18)));
         }
-    }
-
-    /// Each word's rows that hold one cell, those cells. Exact when every row holds a cell
-    /// (after the band rule, unless the word is 0); otherwise the board is a dead end, and
-    /// what this takes from it can only end it sooner.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn lone_cells_of_rows(w: __m256i) -> __m256i {
-        unsafe {
-            let rest = and(w, _mm256_sub_epi32(w, splat(COLUMN_IN_BAND)));
-            let more = and(
-                or(
-                    _mm256_add_epi32(and(rest, splat(LOW_8_BITS)), splat(LOW_8_BITS)),
-                    rest,
-                ),
-                splat(BIT_8),
-            );
-            and_not(
-                w,
-                or(_mm256_sub_epi32(more, _mm256_srli_epi32(more, 8)), more),
-            )
+        let kept = [
+            matched(c[0], c[1], c[2]),
+            matched(c[1], c[2], c[0]),
+            matched(c[2], c[0], c[1]),
+            matched(c[3], pick(c[3], [1, 2, 0, 3, 4, 5, 6, 7]), pick(c[3], [2, 0, 1, 3, 4, 5, 6, 7])),
+        ];
+        for i in 0..4 {
+            c[i] = and(v[i], or(kept[i], or(shl(kept[i], 9), shl(kept[i], 18))));
         }
+        c
     }
-
     /// The whole rows in which `x` has a cell.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn rows_holding(x: __m256i) -> __m256i {
-        unsafe {
-            let bit_8 = and(
-                or(
-                    _mm256_add_epi32(and(x, splat(LOW_8_BITS)), splat(LOW_8_BITS)),
-                    x,
-                ),
-                splat(BIT_8),
-            );
-            or(_mm256_sub_epi32(bit_8, _mm256_srli_epi32(bit_8, 8)), bit_8)
+    fn rows_of(x: V) -> V {
+        let bit_8 = and(or(_mm256_add_epi32(and(x, k(LOW_8_BITS)), k(LOW_8_BITS)), x), k(BIT_8));
+        or(_mm256_sub_epi32(bit_8, shr(bit_8, 8)), bit_8)
+    }
+    /// The cells alone in their row (a row without a cell may show garbage: the board is
+    /// then a dead end, and what is taken from it only ends it sooner).
+    fn lone_cells(w: V) -> V { but(w, rows_of(and(w, _mm256_sub_epi32(w, k(COLUMN))))) }
+    /// Two counts `[once, twice]` joined: the cells that one of either holds, and those
+    /// that two hold.
+    fn join(a: [V; 2], b: [V; 2]) -> [V; 2] { [or(a[0], b[0]), or(or(a[1], b[1]), and(a[0], b[0]))] }
+    /// Per band (the lanes of `v[band]` and lane `band` of `v[3]`), the cells at least one
+    /// of its 9 words holds and those at least two hold, in every lane: lanes joined 4
+    /// apart, then 2, then 1.
+    fn count(v: [V; 4]) -> [[V; 2]; 3] {
+        let (mut counts, zero) = ([[v[0]; 2]; 3], k(0));
+        for band in 0..3 {
+            let c = join([v[band], zero], [_mm256_permute2x128_si256(v[band], v[band], 1), zero]);
+            let c = join(c, [_mm256_shuffle_epi32(c[0], 0x4E), _mm256_shuffle_epi32(c[1], 0x4E)]);
+            let c = join(c, [_mm256_shuffle_epi32(c[0], 0xB1), _mm256_shuffle_epi32(c[1], 0xB1)]);
+            counts[band] = join(c, [pick(v[3], [band as i32; 8]), zero]);
         }
+        counts
     }
-
-    /// Over the 8 lanes of each 128-bit half after `x = (band a, band b)` halves were
-    /// paired: the cells present at least once and at least twice, broadcast in each half.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn once_twice_in_halves(once: __m256i, twice: __m256i) -> [__m256i; 2] {
-        unsafe {
-            let (o, t) = (
-                _mm256_shuffle_epi32(once, 0x4E),
-                _mm256_shuffle_epi32(twice, 0x4E),
-            );
-            let (once, twice) = (or(once, o), or(or(twice, t), and(once, o)));
-            let (o, t) = (
-                _mm256_shuffle_epi32(once, 0xB1),
-                _mm256_shuffle_epi32(twice, 0xB1),
-            );
-            [or(once, o), or(or(twice, t), and(once, o))]
+    /// A set of cells per band, in the layout of `v`.
+    fn per_band(x: [V; 3]) -> [V; 4] {
+        let last = _mm256_blend_epi32(_mm256_blend_epi32(x[0], x[1], 0b010), x[2], 0b100);
+        [x[0], x[1], x[2], and(last, _mm256_setr_epi32(-1, -1, -1, 0, 0, 0, 0, 0))]
+    }
+    /// `Board::settle`'s fixpoint on the board's words (`3 * digit + band`); `false` on a
+    /// contradiction. A round: the band rule, the stack rule, a row's lone cell leaves
+    /// the other digits, a naked single's digit leaves the rest of its row (the band rule
+    /// does its box and column next round). The band rule keeps what it is given, so when
+    /// nothing after it changed, the board is quiet.
+    pub fn propagate(board: &mut [u32; 32]) -> bool {
+        let words = board.as_ptr() as *const i32;
+        let mut v = [k(0); 4];
+        for band in 0..3 {
+            let at = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+            v[band] = _mm256_i32gather_epi32(words.add(band), at, 4);
         }
-    }
-
-    /// Per band, the cells that at least one and at least two of its 9 words hold: bands 0
-    /// and 1 in the low and high halves of the first pair, band 2 everywhere in the second.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn count_bands(words: Words) -> [[__m256i; 2]; 2] {
-        unsafe {
-            let [v0, v1, v2, v3] = words;
-            // Bands 0 and 1: their halves paired, then within the halves.
-            let (low, high) = (
-                _mm256_permute2x128_si256(v0, v1, 0x20),
-                _mm256_permute2x128_si256(v0, v1, 0x31),
-            );
-            let [once, twice] = once_twice_in_halves(or(low, high), and(low, high));
-            let eighth = lanes(v3, [0, 0, 0, 0, 1, 1, 1, 1]);
-            let first = [or(once, eighth), or(twice, and(once, eighth))];
-            // Band 2: its two halves paired with each other.
-            let swapped = _mm256_permute2x128_si256(v2, v2, 1);
-            let [once, twice] = once_twice_in_halves(or(v2, swapped), and(v2, swapped));
-            let eighth = lanes(v3, [2; 8]);
-            [first, [or(once, eighth), or(twice, and(once, eighth))]]
-        }
-    }
-
-    /// Per band, a cell set broadcast to that band's vector (`band[0..3]`) and to its lane
-    /// of `last` (the other lanes 0), from `count_bands`' halves.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn per_band(bands_0_1: __m256i, band_2: __m256i) -> Words {
-        unsafe {
-            let band_0 = _mm256_permute2x128_si256(bands_0_1, bands_0_1, 0x00);
-            let band_1 = _mm256_permute2x128_si256(bands_0_1, bands_0_1, 0x11);
-            let last = _mm256_blend_epi32(_mm256_blend_epi32(band_0, band_1, 0b010), band_2, 0b100);
-            [band_0, band_1, band_2, and(last, splat_lanes_0_to_2())]
-        }
-    }
-
-    /// All ones in lanes 0-2, zero in the others.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn splat_lanes_0_to_2() -> __m256i {
-        unsafe { _mm256_setr_epi32(-1, -1, -1, 0, 0, 0, 0, 0) }
-    }
-
-    /// Over the 8 lanes of each 128-bit half: the OR, broadcast in each half.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn or_in_halves(x: __m256i) -> __m256i {
-        unsafe {
-            let x = or(x, _mm256_shuffle_epi32(x, 0x4E));
-            or(x, _mm256_shuffle_epi32(x, 0xB1))
-        }
-    }
-
-    /// Per band, the cells that any of its 9 words holds, laid out as `count_bands` does.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn or_bands(words: Words) -> [__m256i; 2] {
-        unsafe {
-            let [v0, v1, v2, v3] = words;
-            let halves = or(
-                _mm256_permute2x128_si256(v0, v1, 0x20),
-                _mm256_permute2x128_si256(v0, v1, 0x31),
-            );
-            let bands_0_1 = or(or_in_halves(halves), lanes(v3, [0, 0, 0, 0, 1, 1, 1, 1]));
-            let band_2 = or_in_halves(or(v2, _mm256_permute2x128_si256(v2, v2, 1)));
-            [bands_0_1, or(band_2, lanes(v3, [2; 8]))]
-        }
-    }
-
-    /// The board's 32 words (word `3 * digit + band`) as the vectors of the diagram: band
-    /// `b`'s lane `i` is word `3 * i + b`, from the first 24 words in 3 loads.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn load(board: &[u32; 32]) -> Words {
-        unsafe {
-            let at = board.as_ptr() as *const __m256i;
-            let (a, b, c) = (
-                _mm256_loadu_si256(at),
-                _mm256_loadu_si256(at.add(1)),
-                _mm256_loadu_si256(at.add(2)),
-            );
-            let band_0 = _mm256_blend_epi32(
-                _mm256_blend_epi32(
-                    lanes(a, [0, 3, 6, 0, 0, 0, 0, 0]),
-                    lanes(b, [0, 0, 0, 1, 4, 7, 0, 0]),
-                    0b0011_1000,
-                ),
-                lanes(c, [0, 0, 0, 0, 0, 0, 2, 5]),
-                0b1100_0000,
-            );
-            let band_1 = _mm256_blend_epi32(
-                _mm256_blend_epi32(
-                    lanes(a, [1, 4, 7, 0, 0, 0, 0, 0]),
-                    lanes(b, [0, 0, 0, 2, 5, 0, 0, 0]),
-                    0b0001_1000,
-                ),
-                lanes(c, [0, 0, 0, 0, 0, 0, 3, 6]),
-                0b1110_0000,
-            );
-            let band_2 = _mm256_blend_epi32(
-                _mm256_blend_epi32(
-                    lanes(a, [2, 5, 0, 0, 0, 0, 0, 0]),
-                    lanes(b, [0, 0, 0, 3, 6, 0, 0, 0]),
-                    0b0001_1100,
-                ),
-                lanes(c, [0, 0, 0, 0, 0, 1, 4, 7]),
-                0b1110_0000,
-            );
-            // Digit 8's words 24-26, then the 5 padding words made full.
-            let last = or(
-                _mm256_loadu_si256(at.add(3)),
-                and_not(splat(FULL_BAND), splat_lanes_0_to_2()),
-            );
-            [band_0, band_1, band_2, last]
-        }
-    }
-
-    /// `load` undone: the vectors back into the board's 32 words (padding 0 again).
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn store(words: Words, board: &mut [u32; 32]) {
-        unsafe {
-            let [v0, v1, v2, v3] = words;
-            // Words 0-7: digits 0-2 of bands 0, 1, 2 in turn (digit 2 of band 2 is word 8).
-            let a = _mm256_blend_epi32(
-                _mm256_blend_epi32(
-                    lanes(v0, [0, 0, 0, 1, 0, 0, 2, 0]),
-                    lanes(v1, [0, 0, 0, 0, 1, 0, 0, 2]),
-                    0b1001_0010,
-                ),
-                lanes(v2, [0, 0, 0, 0, 0, 1, 0, 0]),
-                0b0010_0100,
-            );
-            let b = _mm256_blend_epi32(
-                _mm256_blend_epi32(
-                    lanes(v0, [0, 3, 0, 0, 4, 0, 0, 5]),
-                    lanes(v1, [0, 0, 3, 0, 0, 4, 0, 0]),
-                    0b0010_0100,
-                ),
-                lanes(v2, [2, 0, 0, 3, 0, 0, 4, 0]),
-                0b0100_1001,
-            );
-            let c = _mm256_blend_epi32(
-                _mm256_blend_epi32(
-                    lanes(v0, [0, 0, 6, 0, 0, 7, 0, 0]),
-                    lanes(v1, [5, 0, 0, 6, 0, 0, 7, 0]),
-                    0b0100_1001,
-                ),
-                lanes(v2, [0, 5, 0, 0, 6, 0, 0, 7]),
-                0b1001_0010,
-            );
-            let at = board.as_mut_ptr() as *mut __m256i;
-            _mm256_storeu_si256(at, a);
-            _mm256_storeu_si256(at.add(1), b);
-            _mm256_storeu_si256(at.add(2), c);
-            _mm256_storeu_si256(at.add(3), and(v3, splat_lanes_0_to_2()));
-        }
-    }
-
-    /// `Board::settle`'s fixpoint on the board's words; `false` on a contradiction. A round:
-    /// the band rule, the stack rule, rows with one cell placed (their cell leaves the other
-    /// digits), naked singles placed (their digit leaves the rest of the row: the band rule
-    /// does the box and column next round). The band rule keeps what it is given when
-    /// nothing after it changed, so a round that changes nothing after the band rule ends
-    /// it: the board is then quiet under every rule.
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn propagate(board: &mut [u32; 32]) -> bool {
-        unsafe {
-            let mut words = load(board);
-            loop {
-                let [b0, b1, b2] = band_rule_three(words[0], words[1], words[2]);
-                let ruled = [b0, b1, b2, band_rule_one(words[3])];
-                // A word left empty: its digit has no place in some row of the band.
-                let zero = _mm256_setzero_si256();
-                let mut dead = or(
-                    or(
-                        _mm256_cmpeq_epi32(ruled[0], zero),
-                        _mm256_cmpeq_epi32(ruled[1], zero),
-                    ),
-                    or(
-                        _mm256_cmpeq_epi32(ruled[2], zero),
-                        _mm256_cmpeq_epi32(ruled[3], zero),
-                    ),
-                );
-                let mut next = stack_rule(ruled);
-                let mut lone = [zero; 4];
+        v[3] = or(_mm256_loadu_si256(words.add(24) as *const V), _mm256_setr_epi32(0, 0, 0, -1, -1, -1, -1, -1));
+        v[3] = and(v[3], k(FULL_BAND));
+        loop {
+            // A word left empty: its digit has no place in a row of the band.
+            let mut dead = k(0);
+            for i in 0..4 {
+                v[i] = band_rule(v[i]);
+                dead = or(dead, _mm256_cmpeq_epi32(v[i], k(0)));
+            }
+            let ruled = v;
+            v = stack_rule(v);
+            let mut lone = v;
+            for i in 0..4 {
+                lone[i] = lone_cells(v[i]);
+            }
+            // A cell lone for two digits is a dead end; for one, the others leave it.
+            let [[once_0, twice_0], [once_1, twice_1], [once_2, twice_2]] = count(lone);
+            dead = or(dead, or(twice_0, or(twice_1, twice_2)));
+            let taken = per_band([once_0, once_1, once_2]);
+            for i in 0..4 {
+                v[i] = but(v[i], but(taken[i], lone[i]));
+            }
+            let [[once_0, twice_0], [once_1, twice_1], [once_2, twice_2]] = count(v);
+            // A cell without a candidate.
+            dead = or(dead, but(k(FULL_BAND), and(once_0, and(once_1, once_2))));
+            let singles = per_band([but(once_0, twice_0), but(once_1, twice_1), but(once_2, twice_2)]);
+            let mut changed = k(0);
+            for i in 0..4 {
+                let own = and(v[i], singles[i]);
+                let rows = rows_of(own);
+                // Two naked singles of a digit in one row: a dead end.
+                dead = or(dead, and(own, _mm256_sub_epi32(own, and(rows, k(COLUMN)))));
+                v[i] = or(but(v[i], rows), own);
+                changed = or(changed, _mm256_xor_si256(v[i], ruled[i]));
+            }
+            if _mm256_testz_si256(dead, dead) == 0 {
+                return false;
+            }
+            if _mm256_testz_si256(changed, changed) != 0 {
+                let mut out = [0u32; 32];
                 for i in 0..4 {
-                    lone[i] = lone_cells_of_rows(next[i]);
+                    _mm256_storeu_si256(out.as_mut_ptr().add(8 * i) as *mut V, v[i]);
                 }
-                let [lone_0_1, lone_2] = or_bands(lone);
-                let taken = per_band(lone_0_1, lone_2);
-                for i in 0..4 {
-                    // A cell two digits claim stays in both: found by the counts below.
-                    next[i] = and_not(next[i], and_not(taken[i], lone[i]));
+                for digit in 0..9 {
+                    for band in 0..3 {
+                        board[3 * digit + band] = out[if digit < 8 { 8 * band + digit } else { 24 + band }];
+                    }
                 }
-                let [[once_0_1, twice_0_1], [once_2, twice_2]] = count_bands(next);
-                // A cell with no candidate left, or claimed by two rows' lone cells.
-                dead = or(dead, and_not(splat(FULL_BAND), and(once_0_1, once_2)));
-                dead = or(dead, or(and(lone_0_1, twice_0_1), and(lone_2, twice_2)));
-                let singles = per_band(and_not(once_0_1, twice_0_1), and_not(once_2, twice_2));
-                for i in 0..4 {
-                    let own = and(next[i], singles[i]);
-                    let rows = rows_holding(own);
-                    // Two of a digit's naked singles in one row: a dead end.
-                    let second = and(own, _mm256_sub_epi32(own, and(rows, splat(COLUMN_IN_BAND))));
-                    dead = or(dead, second);
-                    next[i] = or(and_not(next[i], rows), own);
-                }
-                if _mm256_testz_si256(dead, dead) == 0 {
-                    return false;
-                }
-                let changed = or(
-                    or(
-                        _mm256_xor_si256(next[0], ruled[0]),
-                        _mm256_xor_si256(next[1], ruled[1]),
-                    ),
-                    or(
-                        _mm256_xor_si256(next[2], ruled[2]),
-                        _mm256_xor_si256(next[3], ruled[3]),
-                    ),
-                );
-                if _mm256_testz_si256(changed, changed) != 0 {
-                    store(next, board);
-                    return true;
-                }
-                words = next;
+                return true;
             }
         }
+    }
     }
 }
 
@@ -2534,12 +2161,6 @@ pub fn search<G: Goal>(board: Board, goal: &mut G) -> bool {
     } else {
         search_node::<G, true, false>(board, goal)
     }
-}
-
-/// `search` by the scalar passes alone, as on a processor without AVX2: the two must give
-/// the same answers and the same tree (`tests/cores/nine.rs`).
-pub fn search_without_vectors<G: Goal>(board: Board, goal: &mut G) -> bool {
-    search_node::<G, true, false>(board, goal)
 }
 
 /// Whether `search` propagates by vectors for this goal here: a goal expecting few

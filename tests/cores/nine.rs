@@ -654,15 +654,17 @@ fn hidden_pairs_match_a_naive_finder_and_keep_every_solution() {
     );
 }
 
-/// Records a search's tree: the nodes it branched at (every `prune` call), the cells it
-/// chose, and the completions it found, stopping at `cap` of them.
-struct Tree {
+/// Records a search's tree: the boards it branched at (every `prune` call) and the
+/// completions it found, stopping at `cap` of them. `WATCHING` (watching every step, as the
+/// trace does) keeps the search to the scalar passes.
+struct Tree<const WATCHING: bool> {
     cap: usize,
     nodes: Vec<[u8; 81]>,
     found: Vec<[u8; 81]>,
 }
 
-impl Goal for Tree {
+impl<const WATCHING: bool> Goal for Tree<WATCHING> {
+    const WATCHES: bool = WATCHING;
     fn found(&mut self, board: &Board) -> bool {
         self.found.push(board.grid());
         self.found.len() >= self.cap
@@ -673,10 +675,10 @@ impl Goal for Tree {
     }
 }
 
-/// The search by AVX2 vectors and by the scalar passes alone build the same tree (the same
-/// boards at every node, in the same order) and find the same completions: first solutions,
-/// proofs of uniqueness, puzzles with many solutions and dead ends. Where the processor has
-/// no AVX2, `search` must not use vectors (and both runs are the scalar passes).
+/// The search by AVX2 vectors and by the scalar passes (a watching goal's) build the same
+/// tree (the same boards at every node, in the same order) and find the same completions:
+/// first solutions, proofs of uniqueness, puzzles with many solutions and dead ends. Where
+/// the processor has no AVX2, `search` must not use vectors (both runs are then the passes).
 #[test]
 fn the_vectors_and_the_scalar_passes_build_the_same_tree() {
     let has_avx2 = {
@@ -689,12 +691,18 @@ fn the_vectors_and_the_scalar_passes_build_the_same_tree() {
             false
         }
     };
-    let probe = Tree {
-        cap: 1,
+    let tree = |cap| Tree::<false> {
+        cap,
         nodes: Vec::new(),
         found: Vec::new(),
     };
-    assert_eq!(bitcore::uses_vectors(&probe), has_avx2);
+    let watched = |cap| Tree::<true> {
+        cap,
+        nodes: Vec::new(),
+        found: Vec::new(),
+    };
+    assert_eq!(bitcore::uses_vectors(&tree(1)), has_avx2);
+    assert!(!bitcore::uses_vectors(&watched(1)));
     let mut rng = Rng::new(2026_1128);
     let (mut nodes, mut dead_ends, mut several) = (0, 0, 0);
     for round in 0..300 {
@@ -709,21 +717,23 @@ fn the_vectors_and_the_scalar_passes_build_the_same_tree() {
             continue;
         };
         let cap = 1 + round % 2;
-        let mut trees = [0, 1].map(|_| Tree {
-            cap,
-            nodes: Vec::new(),
-            found: Vec::new(),
-        });
-        bitcore::search(board, &mut trees[0]);
-        bitcore::search_without_vectors(board, &mut trees[1]);
-        assert_eq!(trees[0].nodes, trees[1].nodes, "round {round}: {puzzle:?}");
-        assert_eq!(trees[0].found, trees[1].found, "round {round}: {puzzle:?}");
-        for grid in &trees[0].found {
+        let (mut by_vectors, mut by_passes) = (tree(cap), watched(cap));
+        search(board, &mut by_vectors);
+        search(board, &mut by_passes);
+        assert_eq!(
+            by_vectors.nodes, by_passes.nodes,
+            "round {round}: {puzzle:?}"
+        );
+        assert_eq!(
+            by_vectors.found, by_passes.found,
+            "round {round}: {puzzle:?}"
+        );
+        for grid in &by_vectors.found {
             assert!(is_solution_of(grid, &puzzle), "round {round}");
         }
-        nodes += trees[0].nodes.len();
-        dead_ends += usize::from(trees[0].found.is_empty());
-        several += usize::from(trees[0].found.len() == 2);
+        nodes += by_vectors.nodes.len();
+        dead_ends += usize::from(by_vectors.found.is_empty());
+        several += usize::from(by_vectors.found.len() == 2);
     }
     assert!(
         nodes > 1000 && dead_ends > 5 && several > 20,
