@@ -1112,6 +1112,7 @@ impl Board {
 /// and a band's 9 digits are the lanes of one vector and one lane of `v[3]`.
 #[cfg(target_arch = "x86_64")]
 #[allow(unused_unsafe)] // the blocks are needed from edition 2024 and redundant before
+#[allow(clippy::needless_range_loop)] // one index for the lanes of several arrays
 mod vectors {
     use super::{COLUMN_IN_BAND as COLUMN, FULL_BAND};
     use std::arch::x86_64::*;
