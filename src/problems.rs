@@ -204,7 +204,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         stress: cases::p1784_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "P1784 is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "poj2676",
@@ -223,7 +227,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::SolvableEach,
         stress: cases::poj2676_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "POJ 2676 is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "spoj_sudoku",
@@ -261,7 +269,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::Nothing,
         stress: cases::kattis_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "Kattis sudokunique is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "leetcode37",
@@ -299,7 +311,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::FewerSolutionsThan(expected::SICILY_CAP),
         stress: cases::sicily_case,
         shrink: Shrink::MoreGivens(oracle::solve_first),
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "Sicily 1317 is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "acwing166",
@@ -318,7 +334,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         stress: cases::acwing_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "AcWing 166 is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "acwing169",
@@ -356,7 +376,11 @@ pub const PROBLEMS: &[Problem] = &[
         stress: cases::b4279_case,
         shrink: Shrink::FewerGivens,
         promise: Promise::OneSolutionEach,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "B4279 is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "p4573",
@@ -521,7 +545,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         stress: cases::codingame9_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "CodinGame's Sudoku Solver is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "codingame_16x16",

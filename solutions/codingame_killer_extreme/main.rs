@@ -2004,7 +2004,7 @@ mod vectors {
     fn shl(x: V, n: u32) -> V { _mm256_sllv_epi32(x, k(n)) }
     fn shr(x: V, n: u32) -> V { _mm256_srlv_epi32(x, k(n)) }
     /// Lane `i` of the result is lane `at[i]` of `x`.
-    fn pick(x: V, at: [i32; 8]) -> V { _mm256_permutevar8x32_epi32(x, _mm256_loadu_si256(at.as_ptr() as *const V)) }
+    fn pick(x: V, at: [i32; 8]) -> V { let [a, b, c, d, e, f, g, h] = at; _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(a, b, c, d, e, f, g, h)) }
     /// Row `r` of the result is row `r + 1` (mod 3) of `x` (bits 27-31 left over).
     fn next_row(x: V) -> V { or(shr(x, 9), shl(x, 18)) }
     /// The band rule (as `Board::visit`, by arithmetic): the triads present (bit
@@ -2016,6 +2016,23 @@ mod vectors {
         let box_2 = or(and(shr(t, 6), k(COLUMN)), and(shl(t, 3), k(0o110 * COLUMN)));
         let kept = and(t, next_row(or(and(box_1, next_row(box_2)), and(box_2, next_row(box_1)))));
         and(w, or(kept, or(shl(kept, 1), shl(kept, 2))))
+    }
+    /// The band rule on v[0..3] at once: triads interleaved, one matching.
+    fn band_rule_3(v: [V; 4]) -> [V; 4] {
+        let mut t = k(0);
+        for i in 0..3 {
+            t = or(t, shl(and(or(v[i], or(shr(v[i], 1), shr(v[i], 2))), k(0o111_111_111)), i as u32));
+        }
+        let box_1 = or(and(shr(t, 3), k(0o77 * COLUMN)), and(shl(t, 6), k(0o700 * COLUMN)));
+        let box_2 = or(and(shr(t, 6), k(0o7 * COLUMN)), and(shl(t, 3), k(0o770 * COLUMN)));
+        let kept = and(t, next_row(or(and(box_1, next_row(box_2)), and(box_2, next_row(box_1)))));
+        let mut out = v;
+        for i in 0..3 {
+            let own = shr(and(kept, k(0o111_111_111 << i)), i as u32);
+            out[i] = and(v[i], or(own, or(shl(own, 1), shl(own, 2))));
+        }
+        out[3] = band_rule(v[3]);
+        out
     }
     /// Within each stack, column `c` of the result is column `c + 1` (mod 3) of `x`.
     fn next_column(x: V) -> V { or(and(shr(x, 1), k(0o333)), and(shl(x, 2), k(0o444))) }
@@ -2057,15 +2074,24 @@ mod vectors {
     /// Per band (the lanes of `v[band]` and lane `band` of `v[3]`), the cells at least one
     /// of its 9 words holds and those at least two hold, in every lane: lanes joined 4
     /// apart, then 2, then 1.
-    fn count(v: [V; 4]) -> [[V; 2]; 3] {
-        let (mut counts, zero) = ([[v[0]; 2]; 3], k(0));
-        for band in 0..3 {
-            let c = join([v[band], zero], [_mm256_permute2x128_si256(v[band], v[band], 1), zero]);
-            let c = join(c, [_mm256_shuffle_epi32(c[0], 0x4E), _mm256_shuffle_epi32(c[1], 0x4E)]);
-            let c = join(c, [_mm256_shuffle_epi32(c[0], 0xB1), _mm256_shuffle_epi32(c[1], 0xB1)]);
-            counts[band] = join(c, [pick(v[3], [band as i32; 8]), zero]);
+    fn count(v: [V; 4], twice: bool) -> [[V; 2]; 3] {
+        let z = k(0);
+        // Bands 0 and 1 in the two halves of one vector, band 2 against its own halves.
+        let mut c = [
+            join([_mm256_permute2x128_si256(v[0], v[1], 0x20), z], [_mm256_permute2x128_si256(v[0], v[1], 0x31), z]),
+            join([v[2], z], [_mm256_permute2x128_si256(v[2], v[2], 1), z]),
+        ];
+        for i in 0..2 {
+            if !twice { c[i][1] = z; }
+            c[i] = join(c[i], [_mm256_shuffle_epi32(c[i][0], 0x4E), _mm256_shuffle_epi32(c[i][1], 0x4E)]);
+            c[i] = join(c[i], [_mm256_shuffle_epi32(c[i][0], 0xB1), _mm256_shuffle_epi32(c[i][1], 0xB1)]);
         }
-        counts
+        let [l, h] = [join(c[0], [pick(v[3], [0, 0, 0, 0, 1, 1, 1, 1]), z]), join(c[1], [pick(v[3], [2; 8]), z])];
+        [
+            [_mm256_permute2x128_si256(l[0], l[0], 0x00), _mm256_permute2x128_si256(l[1], l[1], 0x00)],
+            [_mm256_permute2x128_si256(l[0], l[0], 0x11), _mm256_permute2x128_si256(l[1], l[1], 0x11)],
+            h,
+        ]
     }
     /// A set of cells per band, in the layout of `v`.
     fn per_band(x: [V; 3]) -> [V; 4] {
@@ -2078,19 +2104,20 @@ mod vectors {
     /// does its box and column next round). The band rule keeps what it is given, so when
     /// nothing after it changed, the board is quiet.
     pub fn propagate(board: &mut [u32; 32]) -> bool {
-        let words = board.as_ptr() as *const i32;
-        let mut v = [k(0); 4];
-        for band in 0..3 {
-            let at = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
-            v[band] = _mm256_i32gather_epi32(words.add(band), at, 4);
-        }
-        v[3] = or(_mm256_loadu_si256(words.add(24) as *const V), _mm256_setr_epi32(0, 0, 0, -1, -1, -1, -1, -1));
-        v[3] = and(v[3], k(FULL_BAND));
+        // Lane i of band b is word 3i + b, in the words 0-7, 8-15, 16-23 (`a`, `b`, `c`).
+        let at = board.as_mut_ptr() as *mut V;
+        let (a, b, c) = (_mm256_loadu_si256(at), _mm256_loadu_si256(at.add(1)), _mm256_loadu_si256(at.add(2)));
+        let mut v = [
+            _mm256_blend_epi32(_mm256_blend_epi32(pick(a, [0, 3, 6, 0, 0, 0, 0, 0]), pick(b, [0, 0, 0, 1, 4, 7, 0, 0]), 0x38), pick(c, [0, 0, 0, 0, 0, 0, 2, 5]), 0xC0),
+            _mm256_blend_epi32(_mm256_blend_epi32(pick(a, [1, 4, 7, 0, 0, 0, 0, 0]), pick(b, [0, 0, 0, 2, 5, 0, 0, 0]), 0x18), pick(c, [0, 0, 0, 0, 0, 0, 3, 6]), 0xE0),
+            _mm256_blend_epi32(_mm256_blend_epi32(pick(a, [2, 5, 0, 0, 0, 0, 0, 0]), pick(b, [0, 0, 0, 3, 6, 0, 0, 0]), 0x1C), pick(c, [0, 0, 0, 0, 0, 1, 4, 7]), 0xE0),
+            _mm256_blend_epi32(_mm256_loadu_si256(at.add(3)), k(FULL_BAND), 0xF8),
+        ];
         loop {
             // A word left empty: its digit has no place in a row of the band.
             let mut dead = k(0);
+            v = band_rule_3(v);
             for i in 0..4 {
-                v[i] = band_rule(v[i]);
                 dead = or(dead, _mm256_cmpeq_epi32(v[i], k(0)));
             }
             let ruled = v;
@@ -2100,13 +2127,14 @@ mod vectors {
                 lone[i] = lone_cells(v[i]);
             }
             // A cell lone for two digits is a dead end; for one, the others leave it.
-            let [[once_0, twice_0], [once_1, twice_1], [once_2, twice_2]] = count(lone);
-            dead = or(dead, or(twice_0, or(twice_1, twice_2)));
+            let [[once_0, _], [once_1, _], [once_2, _]] = count(lone, false);
             let taken = per_band([once_0, once_1, once_2]);
             for i in 0..4 {
                 v[i] = but(v[i], but(taken[i], lone[i]));
             }
-            let [[once_0, twice_0], [once_1, twice_1], [once_2, twice_2]] = count(v);
+            let [[once_0, twice_0], [once_1, twice_1], [once_2, twice_2]] = count(v, true);
+            // A cell lone for two digits keeps both.
+            dead = or(dead, or(and(taken[0], twice_0), or(and(taken[1], twice_1), and(taken[2], twice_2))));
             // A cell without a candidate.
             dead = or(dead, but(k(FULL_BAND), and(once_0, and(once_1, once_2))));
             let singles = per_band([but(once_0, twice_0), but(once_1, twice_1), but(once_2, twice_2)]);
@@ -2123,15 +2151,12 @@ mod vectors {
                 return false;
             }
             if _mm256_testz_si256(changed, changed) != 0 {
-                let mut out = [0u32; 32];
-                for i in 0..4 {
-                    _mm256_storeu_si256(out.as_mut_ptr().add(8 * i) as *mut V, v[i]);
-                }
-                for digit in 0..9 {
-                    for band in 0..3 {
-                        board[3 * digit + band] = out[if digit < 8 { 8 * band + digit } else { 24 + band }];
-                    }
-                }
+                // `load` undone: words 0-7 are digits 0-2 of bands 0, 1, 2 in turn, and so on.
+                let [x, y, z, _] = v;
+                _mm256_storeu_si256(at, _mm256_blend_epi32(_mm256_blend_epi32(pick(x, [0, 0, 0, 1, 0, 0, 2, 0]), pick(y, [0, 0, 0, 0, 1, 0, 0, 2]), 0x92), pick(z, [0, 0, 0, 0, 0, 1, 0, 0]), 0x24));
+                _mm256_storeu_si256(at.add(1), _mm256_blend_epi32(_mm256_blend_epi32(pick(x, [0, 3, 0, 0, 4, 0, 0, 5]), pick(y, [0, 0, 3, 0, 0, 4, 0, 0]), 0x24), pick(z, [2, 0, 0, 3, 0, 0, 4, 0]), 0x49));
+                _mm256_storeu_si256(at.add(2), _mm256_blend_epi32(_mm256_blend_epi32(pick(x, [0, 0, 6, 0, 0, 7, 0, 0]), pick(y, [5, 0, 0, 6, 0, 0, 7, 0]), 0x49), pick(z, [0, 5, 0, 0, 6, 0, 0, 7]), 0x92));
+                _mm256_storeu_si256(at.add(3), _mm256_blend_epi32(v[3], k(0), 0xF8));
                 return true;
             }
         }
