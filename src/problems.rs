@@ -174,11 +174,18 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::AtLeastGivens(24),
         stress: cases::p1074_case,
         shrink: Shrink::MoreGivens(|board| oracle::best_p1074(board).map(|(_, grid)| grid)),
-        over_source_limit: &[(
-            "spoj",
-            "P1074 is a Luogu problem, not on SPOJ; even without comments the file (two cores) \
-             is over SPOJ's 50,000 bytes",
-        )],
+        over_source_limit: &[
+            (
+                "spoj",
+                "P1074 is a Luogu problem, not on SPOJ; even without comments the file (two \
+                 cores) is over SPOJ's 50,000 bytes",
+            ),
+            (
+                "codeforces",
+                "P1074 is a Luogu problem, not on Codeforces; even without comments the file \
+                 (two cores, the 9x9 one with its AVX2 propagation) is over Codeforces' 64 KiB",
+            ),
+        ],
     },
     Problem {
         name: "p1784",
@@ -197,7 +204,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         stress: cases::p1784_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "P1784 is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "poj2676",
@@ -216,7 +227,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::SolvableEach,
         stress: cases::poj2676_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "POJ 2676 is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "spoj_sudoku",
@@ -254,7 +269,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::Nothing,
         stress: cases::kattis_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "Kattis sudokunique is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "leetcode37",
@@ -292,7 +311,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::FewerSolutionsThan(expected::SICILY_CAP),
         stress: cases::sicily_case,
         shrink: Shrink::MoreGivens(oracle::solve_first),
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "Sicily 1317 is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "acwing166",
@@ -311,7 +334,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         stress: cases::acwing_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "AcWing 166 is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "acwing169",
@@ -349,7 +376,11 @@ pub const PROBLEMS: &[Problem] = &[
         stress: cases::b4279_case,
         shrink: Shrink::FewerGivens,
         promise: Promise::OneSolutionEach,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "B4279 is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "p4573",
@@ -368,7 +399,12 @@ pub const PROBLEMS: &[Problem] = &[
         stress: cases::p4573_case,
         shrink: Shrink::FewerGivens,
         promise: Promise::OneSolutionEach,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "P4573 is a Luogu problem, not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and the inequality search) is over SPOJ's 50,000 \
+             bytes",
+        )],
     },
     Problem {
         name: "spoj_sudogob",
@@ -509,7 +545,11 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         stress: cases::codingame9_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[],
+        over_source_limit: &[(
+            "spoj",
+            "CodinGame's Sudoku Solver is not on SPOJ; even without comments the file (the 9x9 \
+             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
+        )],
     },
     Problem {
         name: "codingame_16x16",

@@ -2873,17 +2873,17 @@ fn the_readme_profile_table_mirrors_judge_profiles() {
     }
 }
 
-/// P1074's file is over Codeforces' 64 KiB: the judge judges the text `scripts/submit`
-/// prints (without comments), says so, and gets AC; the same file given as the user's own
-/// `--solution` is judged as given, and is SLE. EASUDOKU's file is over SPOJ's 5,000 bytes
+/// AcWing 166's file is over Codeforces' 64 KiB: the judge judges the text
+/// `scripts/submit` prints (without comments), says so, and gets AC; the same file given as
+/// the user's own `--solution` is judged as given, and is SLE. EASUDOKU's file is over SPOJ's 5,000 bytes
 /// for that problem even stripped: the judge judges its note's contest version.
 #[test]
 fn a_shipped_file_over_the_limit_is_judged_as_submit_prints_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let (output, _) = judge(root, &["p1074/sample1", "--profile", "codeforces"]);
+    let (output, _) = judge(root, &["acwing166/sample", "--profile", "codeforces"]);
     let (report, notes) = (stdout(&output), stderr(&output));
     assert_eq!(
-        verdict_of(&report, "p1074", "sample1"),
+        verdict_of(&report, "acwing166", "sample"),
         "AC",
         "{report}{notes}"
     );
@@ -2905,9 +2905,9 @@ fn a_shipped_file_over_the_limit_is_judged_as_submit_prints_it() {
             && notes.contains("judging the study note's contest version"),
         "{notes}"
     );
-    let file = root.join("solutions/p1074/main.rs");
+    let file = root.join("solutions/acwing166/main.rs");
     let args = [
-        "p1074/sample1",
+        "acwing166/sample",
         "--profile",
         "codeforces",
         "--solution",
@@ -2915,7 +2915,11 @@ fn a_shipped_file_over_the_limit_is_judged_as_submit_prints_it() {
     ];
     let (output, _) = judge(root, &args);
     let report = stdout(&output);
-    assert_eq!(verdict_of(&report, "p1074", "sample1"), "SLE", "{report}");
+    assert_eq!(
+        verdict_of(&report, "acwing166", "sample"),
+        "SLE",
+        "{report}"
+    );
 }
 
 // ---- The real judge's verdict (issue 31): case kinds, a judge's whole contract ----------

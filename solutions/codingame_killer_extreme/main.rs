@@ -965,6 +965,11 @@ pub(crate) mod bitcore {
 //! - Ending early when counting many: a propagated board with 4 open cells is a rectangle
 //!   with exactly two completions (`complete_rectangle` says why), both reported without a
 //!   guess.
+//! - With AVX2 (detected at run time), a goal expecting few solutions propagates by
+//!   vectors instead ([`vectors`]): the same rules on all 27 digit-bands at once, a round at
+//!   a time, to the same fixpoint, so the same tree; one branch a round replaces a
+//!   mispredicted check a visit (docs/design.md#vector-propagation). The scalar passes stay
+//!   for counting many, for watching, and for processors without AVX2.
 //! - Where the time goes: mispredicted checks and waiting on memory, more than
 //!   instructions: cutting instructions saved little of the time, letting visits overlap
 //!   saved much more (docs/design.md#compiler-fence, #pass-order).
@@ -978,7 +983,8 @@ pub(crate) mod bitcore {
 //! operations, a guess a few thousand instructions. Most 17-clue puzzles need no guess.
 //!
 //! # Verified
-//! `tests/cores/` (unit tests; counts and every completion against the plain oracle),
+//! `tests/cores/` (unit tests; counts and every completion against the plain oracle; the
+//! vectors and the scalar passes build the same tree),
 //! `tests/solutions/` (every solution against the oracle on its stress mix), the official
 //! NOIP 2009 and POJ 3074 data (tests/judge.rs), `scripts/stress`. The single source:
 //! `scripts/sync-core` copies it verbatim into every solution and `tests/tools/sync.rs`
@@ -1273,7 +1279,8 @@ pub trait Goal {
     }
     /// Whether the goal expects few solutions (the default), so that nearly all of the
     /// search is dead subtrees: then the core pays more per node to refute them sooner, with
-    /// the stack rule. `false`, for a goal counting many, skips the stack rule, scores no
+    /// the stack rule (and, with AVX2, propagates by [`vectors`]). `false`, for a goal
+    /// counting many, keeps to the scalar passes, skips the stack rule, scores no
     /// branch cell near the leaves (`NEAR_LEAVES`) and finishes a rectangle at once
     /// (`EVERY_COMPLETION`), which win when much of the tree is solutions
     /// (docs/design.md#serg). The answer must not change during a search: the band rule
@@ -1382,14 +1389,30 @@ impl Board {
     /// pass leaves no open cell: every row of every digit-band is then one cell, taken from
     /// the other digits, and the visits have cleared its box and column: a valid grid.
     pub fn propagate(&mut self) -> bool {
-        self.settle(&mut FirstSolution::default()).is_some()
+        self.settle::<_, false>(&mut FirstSolution::default())
+            .is_some()
     }
 
     /// `propagate`, returning the final board's candidate counts (`count_candidates`; all
-    /// 0 when it is solved) so that choosing a branch cell need not count again. Inlined
-    /// into both copies of the search's loop (LLVM would otherwise make it a call).
+    /// 0 when it is solved) so that choosing a branch cell need not count again; with
+    /// `VECTORS`, by the AVX2 rounds of [`vectors::propagate`] (the caller has checked that
+    /// the processor has AVX2). Inlined into both copies of the search's loop (LLVM would
+    /// otherwise make it a call).
     #[inline(always)]
-    fn settle<G: Goal>(&mut self, goal: &mut G) -> Option<CandidateCounts> {
+    fn settle<G: Goal, const VECTORS: bool>(&mut self, goal: &mut G) -> Option<CandidateCounts> {
+        #[cfg(target_arch = "x86_64")]
+        if VECTORS {
+            // SAFETY: `search` chose `VECTORS` only where the processor has AVX2.
+            if !unsafe { vectors::propagate(&mut self.candidates) } {
+                return None;
+            }
+            // The same board as the scalar passes leave: quiet, so `seen` is `candidates`,
+            // and a cell with one candidate is solved (`columns` is not kept).
+            self.seen = self.candidates;
+            let counts = self.count_candidates();
+            self.unsolved = [counts[1][0], counts[1][1], counts[1][2]];
+            return Some(counts);
+        }
         loop {
             // `columns` is the stack rule's input: kept only for a goal that runs it.
             let consistent = if goal.expects_few_solutions() {
@@ -1945,6 +1968,202 @@ impl Board {
     }
 }
 
+/// `Board::settle`'s propagation by 256-bit vectors (AVX2), for goals expecting few
+/// solutions: the scalar passes' rules and fixpoint (so the same tree), but each rule on all
+/// 27 digit-bands at once, a round at a time, with one branch a round where the passes have
+/// a mispredicted "changed?" check a visit (docs/design.md#vector-propagation). Inside a call:
+/// ```text
+///   v[0], v[1], v[2]: band 0, 1, 2; lane d = digit d (0-7)
+///   v[3]:             digit 8 of bands 0, 1, 2; lanes 3-7 full (every rule keeps them so)
+/// ```
+/// so a digit's other bands are the other vectors, lane for lane (digit 8: other lanes),
+/// and a band's 9 digits are the lanes of one vector and one lane of `v[3]`.
+#[cfg(target_arch = "x86_64")]
+#[allow(unused_unsafe)] // the blocks are needed from edition 2024 and redundant before
+#[allow(clippy::needless_range_loop)] // one index for the lanes of several arrays
+mod vectors {
+    use super::{COLUMN_IN_BAND as COLUMN, FULL_BAND};
+    use std::arch::x86_64::*;
+    type V = __m256i;
+    const LOW_8_BITS: u32 = 0xFF * COLUMN;
+    const BIT_8: u32 = 0x100 * COLUMN;
+
+    /// Functions for AVX2 only: `unsafe`, to be called where the processor has it.
+    macro_rules! with_avx2 {
+        ($($(#[$doc:meta])* $vis:vis fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty { $($body:tt)* })*) => {$(
+            $(#[$doc])* #[inline] #[target_feature(enable = "avx2")]
+            $vis unsafe fn $name($($arg: $ty),*) -> $ret { unsafe { $($body)* } }
+        )*};
+    }
+    with_avx2! {
+    fn k(x: u32) -> V { _mm256_set1_epi32(x as i32) }
+    fn or(a: V, b: V) -> V { _mm256_or_si256(a, b) }
+    fn and(a: V, b: V) -> V { _mm256_and_si256(a, b) }
+    /// `a & !b`.
+    fn but(a: V, b: V) -> V { _mm256_andnot_si256(b, a) }
+    fn shl(x: V, n: u32) -> V { _mm256_sllv_epi32(x, k(n)) }
+    fn shr(x: V, n: u32) -> V { _mm256_srlv_epi32(x, k(n)) }
+    /// Lane `i` of the result is lane `at[i]` of `x`.
+    fn pick(x: V, at: [i32; 8]) -> V { let [a, b, c, d, e, f, g, h] = at; _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(a, b, c, d, e, f, g, h)) }
+    /// Row `r` of the result is row `r + 1` (mod 3) of `x` (bits 27-31 left over).
+    fn next_row(x: V) -> V { or(shr(x, 9), shl(x, 18)) }
+    /// The band rule (as `Board::visit`, by arithmetic): the triads present (bit
+    /// `9 * row + 3 * box`), the row-box pairs in a perfect matching kept (pair (r, k)
+    /// with (r+1, k+1) and (r+2, k+2), or with (r+1, k+2) and (r+2, k+1)), their cells.
+    fn band_rule(w: V) -> V {
+        let t = or(w, or(shr(w, 1), shr(w, 2)));
+        let box_1 = or(and(shr(t, 3), k(0o11 * COLUMN)), and(shl(t, 6), k(0o100 * COLUMN)));
+        let box_2 = or(and(shr(t, 6), k(COLUMN)), and(shl(t, 3), k(0o110 * COLUMN)));
+        let kept = and(t, next_row(or(and(box_1, next_row(box_2)), and(box_2, next_row(box_1)))));
+        and(w, or(kept, or(shl(kept, 1), shl(kept, 2))))
+    }
+    /// The band rule on v[0..3] at once: triads interleaved, one matching.
+    fn band_rule_3(v: [V; 4]) -> [V; 4] {
+        let mut t = k(0);
+        for i in 0..3 {
+            t = or(t, shl(and(or(v[i], or(shr(v[i], 1), shr(v[i], 2))), k(0o111_111_111)), i as u32));
+        }
+        let box_1 = or(and(shr(t, 3), k(0o77 * COLUMN)), and(shl(t, 6), k(0o700 * COLUMN)));
+        let box_2 = or(and(shr(t, 6), k(0o7 * COLUMN)), and(shl(t, 3), k(0o770 * COLUMN)));
+        let kept = and(t, next_row(or(and(box_1, next_row(box_2)), and(box_2, next_row(box_1)))));
+        let mut out = v;
+        for i in 0..3 {
+            let own = shr(and(kept, k(0o111_111_111 << i)), i as u32);
+            out[i] = and(v[i], or(own, or(shl(own, 1), shl(own, 2))));
+        }
+        out[3] = band_rule(v[3]);
+        out
+    }
+    /// Within each stack, column `c` of the result is column `c + 1` (mod 3) of `x`.
+    fn next_column(x: V) -> V { or(and(shr(x, 1), k(0o333)), and(shl(x, 2), k(0o444))) }
+    /// Within each stack, column `c` of the result is column `c + 2` (mod 3) of `x`.
+    fn after_column(x: V) -> V { or(and(shr(x, 2), k(0o111)), and(shl(x, 1), k(0o666))) }
+    /// The columns of a band (`columns`: bits 0-8) that lie in a perfect matching of each
+    /// stack's columns to the 3 bands, given the next two bands' columns.
+    fn matched(columns: V, next: V, after: V) -> V {
+        and(columns, or(and(next_column(next), after_column(after)), and(after_column(next), next_column(after))))
+    }
+    /// The stack rule (as `Board::apply_stack_rule`) on every digit.
+    fn stack_rule(v: [V; 4]) -> [V; 4] {
+        let mut c = v;
+        for i in 0..4 {
+            c[i] = or(v[i], or(shr(v[i], 9), shr(v[i], 18)));
+        }
+        let kept = [
+            matched(c[0], c[1], c[2]),
+            matched(c[1], c[2], c[0]),
+            matched(c[2], c[0], c[1]),
+            matched(c[3], pick(c[3], [1, 2, 0, 3, 4, 5, 6, 7]), pick(c[3], [2, 0, 1, 3, 4, 5, 6, 7])),
+        ];
+        for i in 0..4 {
+            c[i] = and(v[i], or(kept[i], or(shl(kept[i], 9), shl(kept[i], 18))));
+        }
+        c
+    }
+    /// The whole rows in which `x` has a cell.
+    fn rows_of(x: V) -> V {
+        let bit_8 = and(or(_mm256_add_epi32(and(x, k(LOW_8_BITS)), k(LOW_8_BITS)), x), k(BIT_8));
+        or(_mm256_sub_epi32(bit_8, shr(bit_8, 8)), bit_8)
+    }
+    /// The cells alone in their row (a row without a cell may show garbage: the board is
+    /// then a dead end, and what is taken from it only ends it sooner).
+    fn lone_cells(w: V) -> V { but(w, rows_of(and(w, _mm256_sub_epi32(w, k(COLUMN))))) }
+    /// Two counts `[once, twice]` joined: the cells that one of either holds, and those
+    /// that two hold.
+    fn join(a: [V; 2], b: [V; 2]) -> [V; 2] { [or(a[0], b[0]), or(or(a[1], b[1]), and(a[0], b[0]))] }
+    /// Per band (the lanes of `v[band]` and lane `band` of `v[3]`), the cells at least one
+    /// of its 9 words holds and those at least two hold, in every lane: lanes joined 4
+    /// apart, then 2, then 1.
+    fn count(v: [V; 4], twice: bool) -> [[V; 2]; 3] {
+        let z = k(0);
+        // Bands 0 and 1 in the two halves of one vector, band 2 against its own halves.
+        let mut c = [
+            join([_mm256_permute2x128_si256(v[0], v[1], 0x20), z], [_mm256_permute2x128_si256(v[0], v[1], 0x31), z]),
+            join([v[2], z], [_mm256_permute2x128_si256(v[2], v[2], 1), z]),
+        ];
+        for i in 0..2 {
+            if !twice { c[i][1] = z; }
+            c[i] = join(c[i], [_mm256_shuffle_epi32(c[i][0], 0x4E), _mm256_shuffle_epi32(c[i][1], 0x4E)]);
+            c[i] = join(c[i], [_mm256_shuffle_epi32(c[i][0], 0xB1), _mm256_shuffle_epi32(c[i][1], 0xB1)]);
+        }
+        let [l, h] = [join(c[0], [pick(v[3], [0, 0, 0, 0, 1, 1, 1, 1]), z]), join(c[1], [pick(v[3], [2; 8]), z])];
+        [
+            [_mm256_permute2x128_si256(l[0], l[0], 0x00), _mm256_permute2x128_si256(l[1], l[1], 0x00)],
+            [_mm256_permute2x128_si256(l[0], l[0], 0x11), _mm256_permute2x128_si256(l[1], l[1], 0x11)],
+            h,
+        ]
+    }
+    /// A set of cells per band, in the layout of `v`.
+    fn per_band(x: [V; 3]) -> [V; 4] {
+        let last = _mm256_blend_epi32(_mm256_blend_epi32(x[0], x[1], 0b010), x[2], 0b100);
+        [x[0], x[1], x[2], and(last, _mm256_setr_epi32(-1, -1, -1, 0, 0, 0, 0, 0))]
+    }
+    /// `Board::settle`'s fixpoint on the board's words (`3 * digit + band`); `false` on a
+    /// contradiction. A round: the band rule, the stack rule, a row's lone cell leaves
+    /// the other digits, a naked single's digit leaves the rest of its row (the band rule
+    /// does its box and column next round). The band rule keeps what it is given, so when
+    /// nothing after it changed, the board is quiet.
+    pub fn propagate(board: &mut [u32; 32]) -> bool {
+        // Lane i of band b is word 3i + b, in the words 0-7, 8-15, 16-23 (`a`, `b`, `c`).
+        let at = board.as_mut_ptr() as *mut V;
+        let (a, b, c) = (_mm256_loadu_si256(at), _mm256_loadu_si256(at.add(1)), _mm256_loadu_si256(at.add(2)));
+        let mut v = [
+            _mm256_blend_epi32(_mm256_blend_epi32(pick(a, [0, 3, 6, 0, 0, 0, 0, 0]), pick(b, [0, 0, 0, 1, 4, 7, 0, 0]), 0x38), pick(c, [0, 0, 0, 0, 0, 0, 2, 5]), 0xC0),
+            _mm256_blend_epi32(_mm256_blend_epi32(pick(a, [1, 4, 7, 0, 0, 0, 0, 0]), pick(b, [0, 0, 0, 2, 5, 0, 0, 0]), 0x18), pick(c, [0, 0, 0, 0, 0, 0, 3, 6]), 0xE0),
+            _mm256_blend_epi32(_mm256_blend_epi32(pick(a, [2, 5, 0, 0, 0, 0, 0, 0]), pick(b, [0, 0, 0, 3, 6, 0, 0, 0]), 0x1C), pick(c, [0, 0, 0, 0, 0, 1, 4, 7]), 0xE0),
+            _mm256_blend_epi32(_mm256_loadu_si256(at.add(3)), k(FULL_BAND), 0xF8),
+        ];
+        loop {
+            // A word left empty: its digit has no place in a row of the band.
+            let mut dead = k(0);
+            v = band_rule_3(v);
+            for i in 0..4 {
+                dead = or(dead, _mm256_cmpeq_epi32(v[i], k(0)));
+            }
+            let ruled = v;
+            v = stack_rule(v);
+            let mut lone = v;
+            for i in 0..4 {
+                lone[i] = lone_cells(v[i]);
+            }
+            // A cell lone for two digits is a dead end; for one, the others leave it.
+            let [[once_0, _], [once_1, _], [once_2, _]] = count(lone, false);
+            let taken = per_band([once_0, once_1, once_2]);
+            for i in 0..4 {
+                v[i] = but(v[i], but(taken[i], lone[i]));
+            }
+            let [[once_0, twice_0], [once_1, twice_1], [once_2, twice_2]] = count(v, true);
+            // A cell lone for two digits keeps both.
+            dead = or(dead, or(and(taken[0], twice_0), or(and(taken[1], twice_1), and(taken[2], twice_2))));
+            // A cell without a candidate.
+            dead = or(dead, but(k(FULL_BAND), and(once_0, and(once_1, once_2))));
+            let singles = per_band([but(once_0, twice_0), but(once_1, twice_1), but(once_2, twice_2)]);
+            let mut changed = k(0);
+            for i in 0..4 {
+                let own = and(v[i], singles[i]);
+                let rows = rows_of(own);
+                // Two naked singles of a digit in one row: a dead end.
+                dead = or(dead, and(own, _mm256_sub_epi32(own, and(rows, k(COLUMN)))));
+                v[i] = or(but(v[i], rows), own);
+                changed = or(changed, _mm256_xor_si256(v[i], ruled[i]));
+            }
+            if _mm256_testz_si256(dead, dead) == 0 {
+                return false;
+            }
+            if _mm256_testz_si256(changed, changed) != 0 {
+                // `load` undone: words 0-7 are digits 0-2 of bands 0, 1, 2 in turn, and so on.
+                let [x, y, z, _] = v;
+                _mm256_storeu_si256(at, _mm256_blend_epi32(_mm256_blend_epi32(pick(x, [0, 0, 0, 1, 0, 0, 2, 0]), pick(y, [0, 0, 0, 0, 1, 0, 0, 2]), 0x92), pick(z, [0, 0, 0, 0, 0, 1, 0, 0]), 0x24));
+                _mm256_storeu_si256(at.add(1), _mm256_blend_epi32(_mm256_blend_epi32(pick(x, [0, 3, 0, 0, 4, 0, 0, 5]), pick(y, [0, 0, 3, 0, 0, 4, 0, 0]), 0x24), pick(z, [2, 0, 0, 3, 0, 0, 4, 0]), 0x49));
+                _mm256_storeu_si256(at.add(2), _mm256_blend_epi32(_mm256_blend_epi32(pick(x, [0, 0, 6, 0, 0, 7, 0, 0]), pick(y, [5, 0, 0, 6, 0, 0, 7, 0]), 0x49), pick(z, [0, 5, 0, 0, 6, 0, 0, 7]), 0x92));
+                _mm256_storeu_si256(at.add(3), _mm256_blend_epi32(v[3], k(0), 0xF8));
+                return true;
+            }
+        }
+    }
+    }
+}
+
 /// A goal counting many branches on the first bi-value cell, not the most forcing one, at a
 /// node with at most this many open cells: so near the leaves the tree grows a little, and
 /// the scoring it spares costs more (docs/design.md#serg).
@@ -1960,18 +2179,42 @@ fn if_two_places(places: u32) -> u32 {
 
 /// Visits the completions of `board` and reports each to `goal` (which also sets the digit
 /// order at each guess). Returns `true` when the goal stopped the search.
+/// A goal expecting few solutions propagates by AVX2 vectors where the processor has them
+/// ([`vectors`]; the same tree, faster), any other by the scalar passes.
 pub fn search<G: Goal>(board: Board, goal: &mut G) -> bool {
-    search_node::<G, true>(board, goal)
+    if uses_vectors(goal) {
+        search_node::<G, true, true>(board, goal)
+    } else {
+        search_node::<G, true, false>(board, goal)
+    }
+}
+
+/// Whether `search` propagates by vectors for this goal here: a goal expecting few
+/// solutions (counting many, the scalar passes skip work the vectors cannot), not watching
+/// (the trace shows the scalar passes' visits), on a processor with AVX2.
+pub fn uses_vectors<G: Goal>(goal: &G) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        !G::WATCHES && goal.expects_few_solutions() && std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = goal;
+        false
+    }
 }
 
 /// `search` at a node: the first (`FIRST`), whose first round also takes hidden pairs
-/// (docs/design.md#hidden-pairs), or one below it.
-fn search_node<G: Goal, const FIRST: bool>(mut board: Board, goal: &mut G) -> bool {
+/// (docs/design.md#hidden-pairs), or one below it; propagating by vectors when `VECTORS`.
+fn search_node<G: Goal, const FIRST: bool, const VECTORS: bool>(
+    mut board: Board,
+    goal: &mut G,
+) -> bool {
     // Hidden pairs at the first node's first round only: a removal there pays for the
     // whole tree, and the rounds after a guess has failed gain little from them.
     let mut hidden_pairs = FIRST;
     loop {
-        let counts = match board.settle(goal) {
+        let counts = match board.settle::<G, VECTORS>(goal) {
             Some(counts) => counts,
             None => {
                 if G::WATCHES {
@@ -2025,7 +2268,7 @@ fn search_node<G: Goal, const FIRST: bool>(mut board: Board, goal: &mut G) -> bo
         if G::WATCHES {
             goal.step(Step::Guess { cell, digit }, &board);
         }
-        if search_node::<G, false>(guess, goal) {
+        if search_node::<G, false, VECTORS>(guess, goal) {
             return true;
         }
         board.eliminate(digit, cell);

@@ -653,3 +653,90 @@ fn hidden_pairs_match_a_naive_finder_and_keep_every_solution() {
         "{boards} open boards, {changed} with a pair"
     );
 }
+
+/// Records a search's tree: the boards it branched at (every `prune` call) and the
+/// completions it found, stopping at `cap` of them. `WATCHING` (watching every step, as the
+/// trace does) keeps the search to the scalar passes.
+struct Tree<const WATCHING: bool> {
+    cap: usize,
+    nodes: Vec<[u8; 81]>,
+    found: Vec<[u8; 81]>,
+}
+
+impl<const WATCHING: bool> Goal for Tree<WATCHING> {
+    const WATCHES: bool = WATCHING;
+    fn found(&mut self, board: &Board) -> bool {
+        self.found.push(board.grid());
+        self.found.len() >= self.cap
+    }
+    fn prune(&mut self, board: &Board) -> bool {
+        self.nodes.push(board.grid());
+        false
+    }
+}
+
+/// The search by AVX2 vectors and by the scalar passes (a watching goal's) build the same
+/// tree (the same boards at every node, in the same order) and find the same completions:
+/// first solutions, proofs of uniqueness, puzzles with many solutions and dead ends. Where
+/// the processor has no AVX2, `search` must not use vectors (both runs are then the passes).
+#[test]
+fn the_vectors_and_the_scalar_passes_build_the_same_tree() {
+    let has_avx2 = {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::is_x86_feature_detected!("avx2")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    };
+    let tree = |cap| Tree::<false> {
+        cap,
+        nodes: Vec::new(),
+        found: Vec::new(),
+    };
+    let watched = |cap| Tree::<true> {
+        cap,
+        nodes: Vec::new(),
+        found: Vec::new(),
+    };
+    assert_eq!(bitcore::uses_vectors(&tree(1)), has_avx2);
+    assert!(!bitcore::uses_vectors(&watched(1)));
+    let mut rng = Rng::new(2026_1128);
+    let (mut nodes, mut dead_ends, mut several) = (0, 0, 0);
+    for round in 0..300 {
+        let blanks = 45 + rng.below(25);
+        let mut puzzle = random_puzzle(&mut rng, blanks);
+        if round % 5 == 4 {
+            // A changed given: a clash (rejected before the search) or a dead end.
+            let given = (0..81).find(|&cell| puzzle[cell] != 0).unwrap();
+            puzzle[given] = puzzle[given] % 9 + 1;
+        }
+        let Some(board) = Board::from_grid(&puzzle) else {
+            continue;
+        };
+        let cap = 1 + round % 2;
+        let (mut by_vectors, mut by_passes) = (tree(cap), watched(cap));
+        search(board, &mut by_vectors);
+        search(board, &mut by_passes);
+        assert_eq!(
+            by_vectors.nodes, by_passes.nodes,
+            "round {round}: {puzzle:?}"
+        );
+        assert_eq!(
+            by_vectors.found, by_passes.found,
+            "round {round}: {puzzle:?}"
+        );
+        for grid in &by_vectors.found {
+            assert!(is_solution_of(grid, &puzzle), "round {round}");
+        }
+        nodes += by_vectors.nodes.len();
+        dead_ends += usize::from(by_vectors.found.is_empty());
+        several += usize::from(by_vectors.found.len() == 2);
+    }
+    assert!(
+        nodes > 1000 && dead_ends > 5 && several > 20,
+        "the mix: {nodes} nodes, {dead_ends} dead ends, {several} with 2+ solutions"
+    );
+}

@@ -137,7 +137,7 @@ fn submit(args: &[&str]) -> Output {
 
 /// Under every profile, every problem's paste is its file byte for byte when the file fits
 /// the judge's limit for the problem (P1074 under generic, say), else its stripped text
-/// within the limit (P1074 under codeforces), else its note's contest version (EASUDOKU's
+/// within the limit (AcWing 166 under codeforces), else its note's contest version (EASUDOKU's
 /// 5,000 bytes at SPOJ); stderr says which.
 #[test]
 fn submit_prints_the_file_or_its_stripped_text_within_the_limit() {
