@@ -1626,6 +1626,8 @@ mod vectors {
     type V = __m256i;
     const LOW_8_BITS: u32 = 0xFF * COLUMN;
     const BIT_8: u32 = 0x100 * COLUMN;
+    /// Bit `9 * row + 3 * box`: the first cell of each triad (a row's 3 cells in a box).
+    const TRIADS: u32 = 0o111_111_111;
 
     /// Functions for AVX2 only: `unsafe`, to be called where the processor has it.
     macro_rules! with_avx2 {
@@ -1656,18 +1658,19 @@ mod vectors {
         let kept = and(t, next_row(or(and(box_1, next_row(box_2)), and(box_2, next_row(box_1)))));
         and(w, or(kept, or(shl(kept, 1), shl(kept, 2))))
     }
-    /// The band rule on v[0..3] at once: triads interleaved, one matching.
+    /// `band_rule` on every vector: on `v[0..3]` at once, their triads interleaved in one
+    /// word (vector `i`'s at bit `9 * row + 3 * box + i`), so one matching serves 24 words.
     fn band_rule_3(v: [V; 4]) -> [V; 4] {
         let mut t = k(0);
         for i in 0..3 {
-            t = or(t, shl(and(or(v[i], or(shr(v[i], 1), shr(v[i], 2))), k(0o111_111_111)), i as u32));
+            t = or(t, shl(and(or(v[i], or(shr(v[i], 1), shr(v[i], 2))), k(TRIADS)), i as u32));
         }
         let box_1 = or(and(shr(t, 3), k(0o77 * COLUMN)), and(shl(t, 6), k(0o700 * COLUMN)));
         let box_2 = or(and(shr(t, 6), k(0o7 * COLUMN)), and(shl(t, 3), k(0o770 * COLUMN)));
         let kept = and(t, next_row(or(and(box_1, next_row(box_2)), and(box_2, next_row(box_1)))));
         let mut out = v;
         for i in 0..3 {
-            let own = shr(and(kept, k(0o111_111_111 << i)), i as u32);
+            let own = shr(and(kept, k(TRIADS << i)), i as u32);
             out[i] = and(v[i], or(own, or(shl(own, 1), shl(own, 2))));
         }
         out[3] = band_rule(v[3]);
@@ -1713,7 +1716,7 @@ mod vectors {
     /// Per band (the lanes of `v[band]` and lane `band` of `v[3]`), the cells at least one
     /// of its 9 words holds and those at least two hold, in every lane: lanes joined 4
     /// apart, then 2, then 1.
-    fn count(v: [V; 4], twice: bool) -> [[V; 2]; 3] {
+    fn count(v: [V; 4]) -> [[V; 2]; 3] {
         let z = k(0);
         // Bands 0 and 1 in the two halves of one vector, band 2 against its own halves.
         let mut c = [
@@ -1721,7 +1724,6 @@ mod vectors {
             join([v[2], z], [_mm256_permute2x128_si256(v[2], v[2], 1), z]),
         ];
         for i in 0..2 {
-            if !twice { c[i][1] = z; }
             c[i] = join(c[i], [_mm256_shuffle_epi32(c[i][0], 0x4E), _mm256_shuffle_epi32(c[i][1], 0x4E)]);
             c[i] = join(c[i], [_mm256_shuffle_epi32(c[i][0], 0xB1), _mm256_shuffle_epi32(c[i][1], 0xB1)]);
         }
@@ -1765,14 +1767,14 @@ mod vectors {
             for i in 0..4 {
                 lone[i] = lone_cells(v[i]);
             }
-            // A cell lone for two digits is a dead end; for one, the others leave it.
-            let [[once_0, _], [once_1, _], [once_2, _]] = count(lone, false);
+            // A row's lone cell leaves the other digits (lone for two, it stays in both).
+            let [[once_0, _], [once_1, _], [once_2, _]] = count(lone);
             let taken = per_band([once_0, once_1, once_2]);
             for i in 0..4 {
                 v[i] = but(v[i], but(taken[i], lone[i]));
             }
-            let [[once_0, twice_0], [once_1, twice_1], [once_2, twice_2]] = count(v, true);
-            // A cell lone for two digits keeps both.
+            let [[once_0, twice_0], [once_1, twice_1], [once_2, twice_2]] = count(v);
+            // A cell lone in a row for two digits: a dead end.
             dead = or(dead, or(and(taken[0], twice_0), or(and(taken[1], twice_1), and(taken[2], twice_2))));
             // A cell without a candidate.
             dead = or(dead, but(k(FULL_BAND), and(once_0, and(once_1, once_2))));
@@ -1790,7 +1792,7 @@ mod vectors {
                 return false;
             }
             if _mm256_testz_si256(changed, changed) != 0 {
-                // `load` undone: words 0-7 are digits 0-2 of bands 0, 1, 2 in turn, and so on.
+                // The loads above undone: words 0-7 are digits 0-2 of bands 0, 1, 2 in turn, ...
                 let [x, y, z, _] = v;
                 _mm256_storeu_si256(at, _mm256_blend_epi32(_mm256_blend_epi32(pick(x, [0, 0, 0, 1, 0, 0, 2, 0]), pick(y, [0, 0, 0, 0, 1, 0, 0, 2]), 0x92), pick(z, [0, 0, 0, 0, 0, 1, 0, 0]), 0x24));
                 _mm256_storeu_si256(at.add(1), _mm256_blend_epi32(_mm256_blend_epi32(pick(x, [0, 3, 0, 0, 4, 0, 0, 5]), pick(y, [0, 0, 3, 0, 0, 4, 0, 0]), 0x24), pick(z, [2, 0, 0, 3, 0, 0, 4, 0]), 0x49));
@@ -1818,6 +1820,7 @@ fn if_two_places(places: u32) -> u32 {
 
 /// Visits the completions of `board` and reports each to `goal` (which also sets the digit
 /// order at each guess). Returns `true` when the goal stopped the search.
+///
 /// A goal expecting few solutions propagates by AVX2 vectors where the processor has them
 /// ([`vectors`]; the same tree, faster), any other by the scalar passes.
 pub fn search<G: Goal>(board: Board, goal: &mut G) -> bool {

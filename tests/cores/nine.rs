@@ -654,13 +654,23 @@ fn hidden_pairs_match_a_naive_finder_and_keep_every_solution() {
     );
 }
 
-/// Records a search's tree: the boards it branched at (every `prune` call) and the
-/// completions it found, stopping at `cap` of them. `WATCHING` (watching every step, as the
-/// trace does) keeps the search to the scalar passes.
+/// Records a search's tree: the candidates of every cell at each node it branched at (every
+/// `prune` call) and the completions it found, stopping at `cap` of them. `WATCHING`
+/// (watching every step, as the trace does) keeps the search to the scalar passes.
 struct Tree<const WATCHING: bool> {
     cap: usize,
-    nodes: Vec<[u8; 81]>,
+    nodes: Vec<Vec<u32>>,
     found: Vec<[u8; 81]>,
+}
+
+impl<const WATCHING: bool> Tree<WATCHING> {
+    fn up_to(cap: usize) -> Self {
+        Tree {
+            cap,
+            nodes: Vec::new(),
+            found: Vec::new(),
+        }
+    }
 }
 
 impl<const WATCHING: bool> Goal for Tree<WATCHING> {
@@ -670,7 +680,8 @@ impl<const WATCHING: bool> Goal for Tree<WATCHING> {
         self.found.len() >= self.cap
     }
     fn prune(&mut self, board: &Board) -> bool {
-        self.nodes.push(board.grid());
+        self.nodes
+            .push((0..81).map(|cell| board.candidates_of(cell)).collect());
         false
     }
 }
@@ -691,18 +702,8 @@ fn the_vectors_and_the_scalar_passes_build_the_same_tree() {
             false
         }
     };
-    let tree = |cap| Tree::<false> {
-        cap,
-        nodes: Vec::new(),
-        found: Vec::new(),
-    };
-    let watched = |cap| Tree::<true> {
-        cap,
-        nodes: Vec::new(),
-        found: Vec::new(),
-    };
-    assert_eq!(bitcore::uses_vectors(&tree(1)), has_avx2);
-    assert!(!bitcore::uses_vectors(&watched(1)));
+    assert_eq!(bitcore::uses_vectors(&Tree::<false>::up_to(1)), has_avx2);
+    assert!(!bitcore::uses_vectors(&Tree::<true>::up_to(1)));
     let mut rng = Rng::new(2026_1128);
     let (mut nodes, mut dead_ends, mut several) = (0, 0, 0);
     for round in 0..300 {
@@ -717,7 +718,7 @@ fn the_vectors_and_the_scalar_passes_build_the_same_tree() {
             continue;
         };
         let cap = 1 + round % 2;
-        let (mut by_vectors, mut by_passes) = (tree(cap), watched(cap));
+        let (mut by_vectors, mut by_passes) = (Tree::<false>::up_to(cap), Tree::<true>::up_to(cap));
         search(board, &mut by_vectors);
         search(board, &mut by_passes);
         assert_eq!(
