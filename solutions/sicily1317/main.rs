@@ -1709,19 +1709,23 @@ mod vectors {
         out
     }
     /// Within each stack, column `c` of the result is column `c + 1` (mod 3) of `x`.
-    fn next_column(x: V) -> V { or(and(shr(x, 1), k(0o333)), and(shl(x, 2), k(0o444))) }
+    fn next_column(x: V) -> V { or(and(shr(x, 1), k(0o333_333_333)), and(shl(x, 2), k(0o444_444_444))) }
     /// Within each stack, column `c` of the result is column `c + 2` (mod 3) of `x`.
-    fn after_column(x: V) -> V { or(and(shr(x, 2), k(0o111)), and(shl(x, 1), k(0o666))) }
-    /// The columns of a band (`columns`: bits 0-8) that lie in a perfect matching of each
-    /// stack's columns to the 3 bands, given the next two bands' columns.
+    fn after_column(x: V) -> V { or(and(shr(x, 2), k(0o111_111_111)), and(shl(x, 1), k(0o666_666_666))) }
+    /// The columns of a band (`columns`: every row holds them all) that lie in a perfect
+    /// matching of each stack's columns to the 3 bands, given the next two bands' columns.
     fn matched(columns: V, next: V, after: V) -> V {
         and(columns, or(and(next_column(next), after_column(after)), and(after_column(next), next_column(after))))
     }
     /// The stack rule (as `Board::apply_stack_rule`) on every digit.
     fn stack_rule(v: [V; 4]) -> [V; 4] {
+        // Each word's columns on every row, so that what is kept needs no spreading back:
+        // a spread by left shifts of a 9-bit set would be compiled as a multiply
+        // (`vpmulld`, 10 cycles on some processors, on the round's chain).
         let mut c = v;
         for i in 0..4 {
-            c[i] = or(v[i], or(shr(v[i], 9), shr(v[i], 18)));
+            let columns = or(v[i], or(shr(v[i], 9), shr(v[i], 18)));
+            c[i] = or(columns, or(shl(columns, 9), shl(columns, 18)));
         }
         let kept = [
             matched(c[0], c[1], c[2]),
@@ -1730,7 +1734,7 @@ mod vectors {
             matched(c[3], pick(c[3], [1, 2, 0, 3, 4, 5, 6, 7]), pick(c[3], [2, 0, 1, 3, 4, 5, 6, 7])),
         ];
         for i in 0..4 {
-            c[i] = and(v[i], or(kept[i], or(shl(kept[i], 9), shl(kept[i], 18))));
+            c[i] = and(v[i], kept[i]);
         }
         c
     }
