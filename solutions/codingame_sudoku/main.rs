@@ -621,7 +621,7 @@ mod bitcore {
 //!   guess.
 //! - With AVX2 (detected at run time), a goal expecting few solutions propagates by
 //!   vectors instead ([`vectors`]): the same rules on all 27 digit-bands at once, a round at
-//!   a time, to the same fixpoint, so the same tree; one branch a round replaces a
+//!   a time, to the same fixpoint, so the same tree; a few branches a round replace a
 //!   mispredicted check a visit (docs/design.md#vector-propagation). The scalar passes stay
 //!   for counting many, for watching, and for processors without AVX2.
 //! - Where the time goes: mispredicted checks and waiting on memory, more than
@@ -1624,8 +1624,9 @@ impl Board {
 
 /// `Board::settle`'s propagation by 256-bit vectors (AVX2), for goals expecting few
 /// solutions: the scalar passes' rules and fixpoint (so the same tree), but each rule on all
-/// 27 digit-bands at once, a round at a time, with one branch a round where the passes have
-/// a mispredicted "changed?" check a visit (docs/design.md#vector-propagation). Inside a call:
+/// 27 digit-bands at once, a round at a time, with three branches a round (dead, dead,
+/// quiet) where the passes have a mispredicted "changed?" check a visit
+/// (docs/design.md#vector-propagation). Inside a call:
 /// ```text
 ///   v[0], v[1], v[2]: band 0, 1, 2; lane d = digit d (0-7)
 ///   v[3]:             digit 8 of bands 0, 1, 2; lanes 3-7 full (every rule keeps them so)
@@ -1762,7 +1763,8 @@ mod vectors {
     /// contradiction. A round: the band rule, the stack rule, a row's lone cell leaves
     /// the other digits, a naked single's digit leaves the rest of its row (the band rule
     /// does its box and column next round). The band rule keeps what it is given, so when
-    /// nothing after it changed, the board is quiet.
+    /// nothing after it changed, the board is quiet. A dead end ends the round where it
+    /// shows: after the band rule, after the counts, or at the end.
     pub fn propagate(board: &mut [u32; 32]) -> bool {
         // Lane i of band b is word 3i + b, in the words 0-7, 8-15, 16-23 (`a`, `b`, `c`).
         let at = board.as_mut_ptr() as *mut V;
@@ -1774,12 +1776,16 @@ mod vectors {
             _mm256_blend_epi32(_mm256_loadu_si256(at.add(3)), k(FULL_BAND), 0xF8),
         ];
         loop {
-            // A word left empty: its digit has no place in a row of the band.
-            let mut dead = k(0);
+            // A word left empty (the lanes' unsigned minimum is 0): its digit has no place
+            // in a row of the band. Most propagations below a guess end in a dead end, and
+            // most dead ends show here first: the rest of the round is not done.
             v = band_rule_3(v);
-            for i in 0..4 {
-                dead = or(dead, _mm256_cmpeq_epi32(v[i], k(0)));
+            let least = _mm256_min_epu32(_mm256_min_epu32(v[0], v[1]), _mm256_min_epu32(v[2], v[3]));
+            let empty = _mm256_cmpeq_epi32(least, k(0));
+            if _mm256_testz_si256(empty, empty) == 0 {
+                return false;
             }
+            let mut dead = k(0);
             let ruled = v;
             v = stack_rule(v);
             let mut lone = v;
@@ -1797,6 +1803,10 @@ mod vectors {
             dead = or(dead, or(and(taken[0], twice_0), or(and(taken[1], twice_1), and(taken[2], twice_2))));
             // A cell without a candidate.
             dead = or(dead, but(k(FULL_BAND), and(once_0, and(once_1, once_2))));
+            // (Likewise: no naked singles for a board already dead.)
+            if _mm256_testz_si256(dead, dead) == 0 {
+                return false;
+            }
             let singles = per_band([but(once_0, twice_0), but(once_1, twice_1), but(once_2, twice_2)]);
             let mut changed = k(0);
             for i in 0..4 {
