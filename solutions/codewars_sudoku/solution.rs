@@ -1098,9 +1098,9 @@ impl Board {
 
 /// `Board::settle`'s propagation by 256-bit vectors (AVX2), for goals expecting few
 /// solutions: the scalar passes' rules and fixpoint (so the same tree), but each rule on all
-/// 27 digit-bands at once, a round at a time, with three branches a round (dead, dead,
-/// quiet) where the passes have a mispredicted "changed?" check a visit
-/// (docs/design.md#vector-propagation). Inside a call:
+/// 27 digit-bands at once, a round at a time, with a few branches a round (a dead end where
+/// it shows, quiet at the end) where the passes have a mispredicted "changed?" check a
+/// visit (docs/design.md#vector-propagation). Inside a call:
 /// ```text
 ///   v[0], v[1], v[2]: band 0, 1, 2; lane d = digit d (0-7)
 ///   v[3]:             digit 8 of bands 0, 1, 2; lanes 3-7 full (every rule keeps them so)
