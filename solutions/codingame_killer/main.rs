@@ -2045,7 +2045,8 @@ mod vectors {
     fn stack_rule(v: [V; 4]) -> [V; 4] {
         // Each word's columns on every row, so that what is kept needs no spreading back:
         // a spread by left shifts of a 9-bit set would be compiled as a multiply
-        // (`vpmulld`, 10 cycles on some processors, on the round's chain).
+        // (`vpmulld`, 10 cycles on some processors, on the round's chain). Bits 27-31
+        // are left over; the masks of `next_column` and `after_column` drop them.
         let mut c = v;
         for i in 0..4 {
             let columns = or(v[i], or(shr(v[i], 9), shr(v[i], 18)));
@@ -2117,8 +2118,9 @@ mod vectors {
         ];
         loop {
             // A word left empty (the lanes' unsigned minimum is 0): its digit has no place
-            // in a row of the band. Most propagations below a guess end in a dead end, and
-            // most dead ends show here first: the rest of the round is not done.
+            // in a row of the band. Proving uniqueness, most propagations below a guess end
+            // in a dead end, and most dead ends show here first: the rest of the round is
+            // not done.
             v = band_rule_3(v);
             let least = _mm256_min_epu32(_mm256_min_epu32(v[0], v[1]), _mm256_min_epu32(v[2], v[3]));
             let empty = _mm256_cmpeq_epi32(least, k(0));
@@ -2143,7 +2145,7 @@ mod vectors {
             dead = or(dead, or(and(taken[0], twice_0), or(and(taken[1], twice_1), and(taken[2], twice_2))));
             // A cell without a candidate.
             dead = or(dead, but(k(FULL_BAND), and(once_0, and(once_1, once_2))));
-            // (Likewise: no naked singles for a board already dead.)
+            // A dead end here also ends the round, before the naked singles.
             if _mm256_testz_si256(dead, dead) == 0 {
                 return false;
             }
