@@ -53,6 +53,15 @@ pub struct Problem {
     pub over_source_limit: &'static [(&'static str, &'static str)],
 }
 
+/// The `over_source_limit` row of a plain 9x9 problem that SPOJ does not have: even without
+/// comments its file (the 9x9 core with its AVX2 propagation, and input.rs) is over SPOJ's
+/// 50,000 bytes.
+const NINE_BY_NINE_OVER_SPOJ: (&str, &str) = (
+    "spoj",
+    "not on SPOJ; even without comments the file (the 9x9 core with its AVX2 propagation, \
+     and input.rs) is over SPOJ's 50,000 bytes",
+);
+
 /// How a problem's input looks.
 pub enum Input {
     /// One 9x9 board per case.
@@ -204,11 +213,7 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         stress: cases::p1784_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[(
-            "spoj",
-            "P1784 is not on SPOJ; even without comments the file (the 9x9 \
-             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
-        )],
+        over_source_limit: &[NINE_BY_NINE_OVER_SPOJ],
     },
     Problem {
         name: "poj2676",
@@ -227,11 +232,7 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::SolvableEach,
         stress: cases::poj2676_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[(
-            "spoj",
-            "POJ 2676 is not on SPOJ; even without comments the file (the 9x9 \
-             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
-        )],
+        over_source_limit: &[NINE_BY_NINE_OVER_SPOJ],
     },
     Problem {
         name: "spoj_sudoku",
@@ -269,11 +270,7 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::Nothing,
         stress: cases::kattis_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[(
-            "spoj",
-            "Kattis sudokunique is not on SPOJ; even without comments the file (the 9x9 \
-             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
-        )],
+        over_source_limit: &[NINE_BY_NINE_OVER_SPOJ],
     },
     Problem {
         name: "leetcode37",
@@ -311,11 +308,7 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::FewerSolutionsThan(expected::SICILY_CAP),
         stress: cases::sicily_case,
         shrink: Shrink::MoreGivens(oracle::solve_first),
-        over_source_limit: &[(
-            "spoj",
-            "Sicily 1317 is not on SPOJ; even without comments the file (the 9x9 \
-             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
-        )],
+        over_source_limit: &[NINE_BY_NINE_OVER_SPOJ],
     },
     Problem {
         name: "acwing166",
@@ -334,11 +327,7 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         stress: cases::acwing_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[(
-            "spoj",
-            "AcWing 166 is not on SPOJ; even without comments the file (the 9x9 \
-             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
-        )],
+        over_source_limit: &[NINE_BY_NINE_OVER_SPOJ],
     },
     Problem {
         name: "acwing169",
@@ -376,11 +365,7 @@ pub const PROBLEMS: &[Problem] = &[
         stress: cases::b4279_case,
         shrink: Shrink::FewerGivens,
         promise: Promise::OneSolutionEach,
-        over_source_limit: &[(
-            "spoj",
-            "B4279 is not on SPOJ; even without comments the file (the 9x9 \
-             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
-        )],
+        over_source_limit: &[NINE_BY_NINE_OVER_SPOJ],
     },
     Problem {
         name: "p4573",
@@ -545,11 +530,7 @@ pub const PROBLEMS: &[Problem] = &[
         promise: Promise::OneSolutionEach,
         stress: cases::codingame9_case,
         shrink: Shrink::FewerGivens,
-        over_source_limit: &[(
-            "spoj",
-            "CodinGame's Sudoku Solver is not on SPOJ; even without comments the file (the 9x9 \
-             core with its AVX2 propagation, and input.rs) is over SPOJ's 50,000 bytes",
-        )],
+        over_source_limit: &[NINE_BY_NINE_OVER_SPOJ],
     },
     Problem {
         name: "codingame_16x16",

@@ -1810,7 +1810,6 @@ mod vectors {
             if _mm256_testz_si256(empty, empty) == 0 {
                 return false;
             }
-            let mut dead = k(0);
             let ruled = v;
             v = stack_rule(v);
             let mut lone = v;
@@ -1824,9 +1823,8 @@ mod vectors {
                 v[i] = but(v[i], but(taken[i], lone[i]));
             }
             let [[once_0, twice_0], [once_1, twice_1], [once_2, twice_2]] = count(v);
-            // A cell lone in a row for two digits: a dead end.
-            dead = or(dead, or(and(taken[0], twice_0), or(and(taken[1], twice_1), and(taken[2], twice_2))));
-            // A cell without a candidate.
+            // A dead end: a cell lone in a row for two digits, or a cell without a candidate.
+            let mut dead = or(and(taken[0], twice_0), or(and(taken[1], twice_1), and(taken[2], twice_2)));
             dead = or(dead, but(k(FULL_BAND), and(once_0, and(once_1, once_2))));
             // A dead end here also ends the round, before the naked singles.
             if _mm256_testz_si256(dead, dead) == 0 {
